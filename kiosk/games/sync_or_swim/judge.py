@@ -1,0 +1,272 @@
+"""The Performance judge: IN SYNC or NOT IN SYNC, with one plain reason per failure.
+
+Element *n* is judged in lane *n*. Seats are given clockwise; a swimmer's left
+neighbor is the next seat clockwise. Same inputs always give the same words.
+
+>>> from .requirements import Clause, Element, Mode, Relations, Attr, CardTest
+>>> same = Element("E", "Same colour", Mode.TEAM, options=(
+...     Clause(across=Relations(same=(Attr.COLOUR,))),))
+>>> table = Table.build([1, 2, 3], captain=1,
+...     plays={1: {1: ["blue-2"]}, 2: {1: ["blue-9"]}, 3: {1: ["gray-4"]}})
+>>> verdict = judge(table, [same])
+>>> verdict.in_sync, verdict.reasons
+(False, ("Seat 3, lane 1: gray cannot meet 'same colour'",))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from .cards import Card
+from .relations import Play, across_failures, local_failure, neighbor_failures
+from .requirements import OTHERS, Clause, Element, Mode, Twist
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who sits where and what lies face down in each lane.
+
+    ``seats`` are in clockwise order; ``plays`` maps (seat, lane) to the cards there.
+    """
+
+    seats: tuple[int, ...]
+    captain: int
+    plays: Mapping[tuple[int, int], tuple[Card, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if len(set(self.seats)) != len(self.seats) or not self.seats:
+            raise ValueError(f"seats must be distinct and not empty, got {list(self.seats)}")
+        if self.captain not in self.seats:
+            raise ValueError(f"the captain's seat {self.captain} is not at the table")
+        for seat, lane in self.plays:
+            if seat not in self.seats:
+                raise ValueError(f"cards lie at seat {seat}, which is not at the table")
+            if lane < 1:
+                raise ValueError(f"lane {lane} does not exist (lanes start at 1)")
+
+    @classmethod
+    def build(cls, seats: Iterable[int], captain: int,
+              plays: Mapping[int, Mapping[int, Iterable[Card | str]]]) -> Table:
+        """Make a table from ``{seat: {lane: [cards or short forms]}}``."""
+        flat = {}
+        for seat, lanes in plays.items():
+            for lane, cards in lanes.items():
+                parsed = tuple(c if isinstance(c, Card) else Card.parse(c) for c in cards)
+                if parsed:
+                    flat[(int(seat), int(lane))] = parsed
+        return cls(tuple(seats), captain, flat)
+
+    def cards(self, seat: int, lane: int) -> tuple[Card, ...]:
+        return tuple(sorted(self.plays.get((seat, lane), ()), key=lambda c: c.sort_key))
+
+    @property
+    def from_captain(self) -> tuple[int, ...]:
+        i = self.seats.index(self.captain)
+        return self.seats[i:] + self.seats[:i]
+
+    @property
+    def lanes_used(self) -> int:
+        return max((lane for _, lane in self.plays), default=0)
+
+
+@dataclass(frozen=True)
+class SwimmerResult:
+    seat: int
+    passed: bool
+    reason: str | None = None
+    role: str | None = None
+
+
+@dataclass(frozen=True)
+class LaneResult:
+    lane: int
+    element_id: str | None
+    element_name: str
+    passed: bool
+    swimmers: tuple[SwimmerResult, ...]
+    choice: str | None = None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    in_sync: bool
+    lanes: tuple[LaneResult, ...]
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        return tuple(s.reason for lane in self.lanes for s in lane.swimmers if s.reason)
+
+    @property
+    def words(self) -> str:
+        return "IN SYNC" if self.in_sync else "NOT IN SYNC"
+
+    def to_dict(self) -> dict:
+        """A JSON-ready form, used by ``kiosk judge`` and the journal."""
+        return {
+            "verdict": self.words,
+            "in_sync": self.in_sync,
+            "lanes": [{
+                "lane": lane.lane, "element": lane.element_id, "name": lane.element_name,
+                "passed": lane.passed, "choice": lane.choice,
+                "swimmers": [{"seat": s.seat, "passed": s.passed, "reason": s.reason,
+                              "role": s.role} for s in lane.swimmers],
+            } for lane in self.lanes],
+            "reasons": list(self.reasons),
+        }
+
+
+def judge(table: Table, elements: Sequence[Element], twists: Sequence[Twist] = (),
+          choices: Mapping[int, int] | None = None) -> Verdict:
+    """Judge the table. ``choices`` optionally fixes the captain's OR choice by lane."""
+    lanes = []
+    for lane in range(1, max(len(elements), table.lanes_used) + 1):
+        plays = [(seat, table.cards(seat, lane)) for seat in table.from_captain]
+        if lane <= len(elements):
+            element = elements[lane - 1]
+            choice_index = (choices or {}).get(lane)
+            failures, roles, choice = _judge_element(element, plays, choice_index)
+            _apply_twists(twists, plays, failures)
+            name, element_id = element.name, element.id
+        else:
+            failures = {s: f"no element is face up for lane {lane} yet, so it must stay empty"
+                        for s, cards in plays if cards}
+            roles, choice, name, element_id = {}, None, "no element yet", None
+        swimmers = tuple(
+            SwimmerResult(seat, seat not in failures,
+                          f"Seat {seat}, lane {lane}: {failures[seat]}" if seat in failures
+                          else None, roles.get(seat))
+            for seat in table.seats)
+        lanes.append(LaneResult(lane, element_id, name, not failures, swimmers, choice))
+    return Verdict(all(lane.passed for lane in lanes), tuple(lanes))
+
+
+def _apply_twists(twists: Sequence[Twist], plays: Sequence[Play],
+                  failures: dict[int, str]) -> None:
+    for twist in twists:
+        if twist.every_lane is None:
+            continue
+        for seat, cards in plays:
+            problem = local_failure(twist.every_lane, cards) if cards else None
+            if problem and seat not in failures:
+                failures[seat] = f"twist '{twist.name}': {problem}"
+
+
+Outcome = tuple[dict[int, str], dict[int, str], str | None]  # failures, roles, choice
+
+
+def _judge_element(element: Element, plays: Sequence[Play],
+                   choice_index: int | None) -> Outcome:
+    if element.mode is Mode.EACH:
+        return _judge_each(element.options, plays)
+    if element.mode is Mode.TEAM:
+        return _judge_team(element.options, plays, choice_index)
+    return _judge_split(element, plays)
+
+
+def _judge_each(options: Sequence[Clause], plays: Sequence[Play]) -> Outcome:
+    failures: dict[int, str] = {}
+    roles: dict[int, str] = {}
+    if len(options) == 1:
+        clause = options[0]
+        for seat, cards in plays:
+            problem = local_failure(clause, cards)
+            if problem:
+                failures[seat] = problem
+        for seat, problem in neighbor_failures(clause, plays).items():
+            failures.setdefault(seat, problem)
+        return failures, roles, None
+    for seat, cards in plays:
+        problems = []
+        for clause in options:
+            problem = local_failure(clause, cards)
+            if problem is None:
+                roles[seat] = clause.text
+                break
+            problems.append(f"'{clause.text}' ({problem})")
+        else:
+            failures[seat] = "meets none of the options: " + " nor ".join(problems)
+    return failures, roles, None
+
+
+def _team_failures(clause: Clause, plays: Sequence[Play]) -> dict[int, str]:
+    failures: dict[int, str] = {}
+    for seat, cards in plays:
+        problem = local_failure(clause, cards)
+        if problem:
+            failures[seat] = problem
+    for extra in (across_failures(clause, plays), neighbor_failures(clause, plays)):
+        for seat, problem in extra.items():
+            failures.setdefault(seat, problem)
+    return failures
+
+
+def _judge_team(options: Sequence[Clause], plays: Sequence[Play],
+                choice_index: int | None) -> Outcome:
+    if choice_index is not None:
+        if not 0 <= choice_index < len(options):
+            raise ValueError(f"choice {choice_index + 1} does not exist: the element has "
+                             f"{len(options)} option(s)")
+        candidates = [choice_index]
+    else:
+        candidates = list(range(len(options)))
+    best: tuple[int, dict[int, str]] | None = None
+    for i in candidates:
+        failures = _team_failures(options[i], plays)
+        if best is None or len(failures) < len(best[1]):
+            best = (i, failures)
+        if not failures:
+            break
+    assert best is not None
+    chosen, failures = best
+    choice = options[chosen].text if len(options) > 1 else None
+    return failures, {}, choice
+
+
+def _role_assignments(roles_sizes: Sequence[int], seats: Sequence[int]):
+    """Every way to give the fixed-size roles their swimmers; the rest are 'all others'."""
+    def fill(index: int, free: tuple[int, ...]):
+        if index == len(roles_sizes) or roles_sizes[index] == OTHERS:
+            yield (free,) if index < len(roles_sizes) else ()
+            return
+        for chosen in combinations(free, roles_sizes[index]):
+            rest = tuple(s for s in free if s not in chosen)
+            for tail in fill(index + 1, rest):
+                yield (chosen, *tail)
+    yield from fill(0, tuple(seats))
+
+
+def _judge_split(element: Element, plays: Sequence[Play]) -> Outcome:
+    """Try every assignment of swimmers to roles (at most 30 for six swimmers).
+
+    Each swimmer's fit for each role is worked out once; an assignment then costs only
+    look-ups, plus the across relations of roles that have them.
+    """
+    cards_of = dict(plays)
+    seats = [seat for seat, _ in plays]
+    fit = {(seat, r): local_failure(role.clause, cards_of[seat])
+           for seat in seats for r, role in enumerate(element.roles)}
+    best: tuple[dict[int, str], dict[int, str]] | None = None
+    for groups in _role_assignments([r.size for r in element.roles], seats):
+        failures: dict[int, str] = {}
+        roles: dict[int, str] = {}
+        for r, group in enumerate(groups):
+            role = element.roles[r]
+            for seat in group:
+                roles[seat] = role.text
+                if fit[(seat, r)]:
+                    failures[seat] = f"as '{role.text}': {fit[(seat, r)]}"
+            if not role.clause.across.is_empty and len(group) > 1:
+                across = across_failures(role.clause, [(s, cards_of[s]) for s in group])
+                for seat, problem in across.items():
+                    failures.setdefault(seat, f"as '{role.text}': {problem}")
+        if best is None or len(failures) < len(best[0]):
+            best = (failures, roles)
+        if not failures:
+            break
+    if best is None:  # fewer swimmers than the fixed roles need
+        need = sum(r.size for r in element.roles)
+        return ({seat: f"this element needs at least {need + 1} swimmers" for seat in seats},
+                {}, None)
+    return best[0], best[1], None
