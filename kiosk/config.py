@@ -1,0 +1,486 @@
+"""Typed kiosk settings from ``config/kiosk.toml``, with errors a café can act on.
+
+Loading either returns frozen settings or raises :class:`ConfigError` listing *every*
+problem found, each naming the file, the line where it can be found, and the field:
+
+    config/kiosk.toml:31: seats[2].button: pin 17 is already used by seats[1].button;
+    give every pin one job
+
+Array-of-table fields are numbered from 1 in messages (``seats[2]`` is the second
+``[[seats]]`` table). More checks (decks, tag maps: ``kiosk check``) plug in as callables
+``check(settings, problems)`` passed to :func:`load_settings`; they run once the base
+settings are valid and report through ``problems.add(field, message)``.
+
+>>> s = parse_settings({"pads": {"a": 5, "b": 6}, "seats": [{"seat": 1, "button": 17}]})
+>>> s.gpio.seats[0].button, s.gpio.buttons.hold_s
+(17, 3.0)
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DEFAULT_PATH = Path(__file__).resolve().parent.parent / "config" / "kiosk.toml"
+SEAT_NUMBERS = range(1, 7)
+GPIO_PINS = range(0, 28)  # BCM numbers on the 40-pin header
+PULLS = ("up", "down", "none")
+FieldPath = tuple[str | int, ...]
+
+
+# ----------------------------------------------------------------------------- settings
+
+
+@dataclass(frozen=True)
+class ButtonSettings:
+    """Electrics and timing shared by all seat buttons."""
+
+    pull: str = "up"  # "up" | "down" | "none"
+    active_high: bool = False
+    bounce_ms: int = 20
+    hold_s: float = 3.0
+
+
+@dataclass(frozen=True)
+class LedSettings:
+    """How LEDs are driven and how fast "blink" is."""
+
+    active_high: bool = True
+    blink_on_s: float = 0.4
+    blink_off_s: float = 0.4
+
+
+@dataclass(frozen=True)
+class PadSettings:
+    """The two stop pads: their pins and electrics."""
+
+    a: int
+    b: int
+    pull: str = "up"
+    active_high: bool = False
+    bounce_ms: int = 15
+
+
+@dataclass(frozen=True)
+class SeatPins:
+    """One seat's button and LEDs; an LED pin of None means that LED is not fitted."""
+
+    seat: int
+    button: int
+    ready_led: int | None = None
+    captain_led: int | None = None
+    failed_led: int | None = None
+
+
+@dataclass(frozen=True)
+class GpioSettings:
+    seats: tuple[SeatPins, ...]
+    pads: PadSettings
+    buttons: ButtonSettings = ButtonSettings()
+    leds: LedSettings = LedSettings()
+
+
+@dataclass(frozen=True)
+class ReaderBoard:
+    """One reader board: its stable path, its seat, and antenna → lane numbers."""
+
+    path: str
+    seat: int
+    antennas: tuple[tuple[int, int], ...]  # (antenna, lane) pairs, sorted by antenna
+
+    def lane_for(self, antenna: int) -> int | None:
+        """The lane an antenna watches, or None if it is not mapped."""
+        return dict(self.antennas).get(antenna)
+
+
+@dataclass(frozen=True)
+class ReaderSettings:
+    """Placeholder owned by the serial-reader work: only the board map is parsed here."""
+
+    boards: tuple[ReaderBoard, ...] = ()
+
+
+@dataclass(frozen=True)
+class KioskSettings:
+    source: str
+    gpio: GpioSettings
+    readers: ReaderSettings = ReaderSettings()
+
+
+def gpiozero_pull(pull: str, active_high: bool) -> tuple[bool | None, bool | None]:
+    """``(pull_up, active_state)`` for gpiozero input devices.
+
+    >>> gpiozero_pull("up", False), gpiozero_pull("none", True)
+    ((True, None), (None, True))
+    """
+    if pull == "none":
+        return None, active_high
+    return pull == "up", None
+
+
+# ----------------------------------------------------------------------------- problems
+
+
+@dataclass(frozen=True)
+class Problem:
+    source: str
+    line: int | None
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = self.source if self.line is None else f"{self.source}:{self.line}"
+        field = f"{self.field}: " if self.field else ""
+        return f"{where}: {field}{self.message}"
+
+
+class ConfigError(ValueError):
+    """The configuration cannot be used; ``problems`` lists everything that is wrong."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+        count = len(self.problems)
+        head = f"{count} configuration problem{'s' if count != 1 else ''}:"
+        super().__init__("\n  ".join([head, *map(str, self.problems)]))
+
+
+def format_field(path: FieldPath) -> str:
+    """``("seats", 1, "button")`` → ``"seats[2].button"`` (arrays numbered from 1)."""
+    out = ""
+    for part in path:
+        out += f"[{part + 1}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out
+
+
+class _LineIndex:
+    """Finds the line of a table or key in TOML text, well enough for error messages."""
+
+    _header = re.compile(r"^\s*(\[\[?)\s*([\w.\- ]+?)\s*\]\]?\s*(#.*)?$")
+    _key = re.compile(r"^\s*([\w\-]+)\s*=")
+
+    def __init__(self, text: str) -> None:
+        self._lines: dict[FieldPath, int] = {}
+        counters: dict[FieldPath, int] = {}
+        current: FieldPath = ()
+        for number, line in enumerate(text.splitlines(), 1):
+            if header := self._header.match(line):
+                name = tuple(p.strip() for p in header.group(2).split("."))
+                if header.group(1) == "[[":
+                    current = (*name, counters.get(name, 0))
+                    counters[name] = counters.get(name, 0) + 1
+                else:
+                    current = name
+                self._lines.setdefault(current, number)
+            elif key := self._key.match(line):
+                self._lines.setdefault((*current, key.group(1)), number)
+
+    def line(self, path: FieldPath) -> int | None:
+        while path:
+            if path in self._lines:
+                return self._lines[path]
+            path = path[:-1]
+        return None
+
+
+class Problems:
+    """Collects problems with file and line; handed to every check."""
+
+    def __init__(self, source: str, text: str | None = None) -> None:
+        self.source = source
+        self._index = _LineIndex(text) if text else None
+        self._items: list[Problem] = []
+
+    def add(self, path: FieldPath, message: str, line: int | None = None) -> None:
+        if line is None and self._index is not None:
+            line = self._index.line(path)
+        self._items.append(Problem(self.source, line, format_field(path), message))
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[Problem]:
+        return iter(self._items)
+
+    def raise_if_any(self) -> None:
+        if self._items:
+            raise ConfigError(self._items)
+
+
+Check = Callable[[KioskSettings, Problems], None]
+
+
+# ----------------------------------------------------------------------------- loading
+
+
+def load_settings(
+    path: str | Path = DEFAULT_PATH, *, checks: Iterable[Check] = ()
+) -> KioskSettings:
+    """Read, parse and check a kiosk TOML file; raise :class:`ConfigError` on any problem."""
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise ConfigError([Problem(source, None, "", f"cannot read the file ({reason})")]) from exc
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        found = re.search(r"at line (\d+)", str(exc))
+        line = int(found.group(1)) if found else None
+        message = f"not valid TOML ({exc}); fix the syntax there"
+        raise ConfigError([Problem(source, line, "", message)]) from exc
+    return parse_settings(data, source=source, text=text, checks=checks)
+
+
+def parse_settings(
+    data: Mapping[str, Any],
+    *,
+    source: str = "<settings>",
+    text: str | None = None,
+    checks: Iterable[Check] = (),
+) -> KioskSettings:
+    """Build settings from already-parsed TOML data (``text`` only serves line numbers)."""
+    problems = Problems(source, text)
+    settings = _Parser(problems).settings(data, source)
+    problems.raise_if_any()
+    for check in checks:
+        check(settings, problems)
+    problems.raise_if_any()
+    return settings
+
+
+# ----------------------------------------------------------------------------- parser
+
+
+class _Parser:
+    """Reads fields leniently: a bad field is reported and read as None, parsing goes on."""
+
+    def __init__(self, problems: Problems) -> None:
+        self.problems = problems
+
+    def settings(self, data: Mapping[str, Any], source: str) -> KioskSettings:
+        self.known(data, (), ("buttons", "leds", "pads", "seats", "readers"))
+        seats = self.seats(data)
+        gpio = GpioSettings(
+            seats=seats,
+            pads=self.pads(self.table(data, ("pads",), required=True)),
+            buttons=self.buttons(self.table(data, ("buttons",))),
+            leds=self.leds(self.table(data, ("leds",))),
+        )
+        self.check_pins(gpio)
+        readers = self.readers(data, {s.seat for s in seats if s.seat is not None})
+        return KioskSettings(source=source, gpio=gpio, readers=readers)
+
+    # sections
+
+    def buttons(self, t: Mapping[str, Any]) -> ButtonSettings:
+        at = ("buttons",)
+        self.known(t, at, ("pull", "active", "bounce_ms", "hold_s"))
+        pull, active_high = self.electrics(t, at, default_pull="up")
+        return ButtonSettings(
+            pull=pull,
+            active_high=active_high,
+            bounce_ms=self.int(t, (*at, "bounce_ms"), 20, range(0, 1001)),
+            hold_s=self.seconds(t, (*at, "hold_s"), 3.0),
+        )
+
+    def leds(self, t: Mapping[str, Any]) -> LedSettings:
+        at = ("leds",)
+        self.known(t, at, ("active", "blink_on_s", "blink_off_s"))
+        active = self.choice(t, (*at, "active"), "high", ("high", "low"))
+        return LedSettings(
+            active_high=active == "high",
+            blink_on_s=self.seconds(t, (*at, "blink_on_s"), 0.4),
+            blink_off_s=self.seconds(t, (*at, "blink_off_s"), 0.4),
+        )
+
+    def pads(self, t: Mapping[str, Any]) -> PadSettings:
+        at = ("pads",)
+        self.known(t, at, ("a", "b", "pull", "active", "bounce_ms"))
+        pull, active_high = self.electrics(t, at, default_pull="up")
+        return PadSettings(
+            a=self.int(t, (*at, "a"), None, GPIO_PINS),
+            b=self.int(t, (*at, "b"), None, GPIO_PINS),
+            pull=pull,
+            active_high=active_high,
+            bounce_ms=self.int(t, (*at, "bounce_ms"), 15, range(0, 1001)),
+        )
+
+    def seats(self, data: Mapping[str, Any]) -> tuple[SeatPins, ...]:
+        seen: dict[int, int] = {}
+        out = []
+        for i, t in enumerate(self.tables(data, ("seats",), required=True)):
+            at: FieldPath = ("seats", i)
+            self.known(t, at, ("seat", "button", "ready_led", "captain_led", "failed_led"))
+            seat = self.int(t, (*at, "seat"), None, SEAT_NUMBERS, what="seat")
+            if seat is not None and seat in seen:
+                self.problems.add(
+                    (*at, "seat"),
+                    f"seat {seat} is already set up by "
+                    f"{format_field(('seats', seen[seat]))}; number seats once",
+                )
+            elif seat is not None:
+                seen[seat] = i
+            leds = {
+                k: self.int(t, (*at, k), None, GPIO_PINS, required=False)
+                for k in ("ready_led", "captain_led", "failed_led")
+            }
+            out.append(SeatPins(seat, self.int(t, (*at, "button"), None, GPIO_PINS), **leds))
+        return tuple(out)
+
+    def readers(self, data: Mapping[str, Any], seats: set[int]) -> ReaderSettings:
+        self.known(self.table(data, ("readers",)), ("readers",), ("boards",))
+        boards = []
+        paths: dict[str, int] = {}
+        lanes: dict[tuple[int, int], FieldPath] = {}
+        for i, t in enumerate(self.tables(data, ("readers", "boards"))):
+            at: FieldPath = ("readers", "boards", i)
+            self.known(t, at, ("path", "seat", "antennas"))
+            path = self.str(t, (*at, "path"))
+            if path is not None and path in paths:
+                self.problems.add(
+                    (*at, "path"),
+                    f"board {path} is mapped twice (also "
+                    f"{format_field(('readers', 'boards', paths[path]))}); keep one",
+                )
+            elif path is not None:
+                paths[path] = i
+            seat = self.int(t, (*at, "seat"), None, SEAT_NUMBERS, what="seat")
+            if seat is not None and seat not in seats:
+                self.problems.add(
+                    (*at, "seat"),
+                    f"unknown seat {seat}: no [[seats]] table "
+                    "has it; add the seat or fix the number",
+                )
+            antennas = self.antennas(t, (*at, "antennas"))
+            for antenna, lane in antennas:
+                if seat is not None and (seat, lane) in lanes:
+                    self.problems.add(
+                        (*at, "antennas"),
+                        f"seat {seat} lane {lane} is already "
+                        f"read by {format_field(lanes[seat, lane])}",
+                    )
+                elif seat is not None:
+                    lanes[seat, lane] = (*at, "antennas", str(antenna))
+            boards.append(ReaderBoard(path, seat, antennas))
+        return ReaderSettings(tuple(boards))
+
+    def antennas(self, t: Mapping[str, Any], at: FieldPath) -> tuple[tuple[int, int], ...]:
+        raw = t.get(at[-1])
+        if not isinstance(raw, Mapping):
+            self.problems.add(at, "expected an inline table like {1 = 1, 2 = 2} (antenna = lane)")
+            return ()
+        pairs = []
+        for key in raw:
+            if not key.isdigit() or int(key) < 1:
+                self.problems.add((*at, key), "antenna numbers are whole numbers from 1")
+            elif value := self.int(raw, (*at, key), None, range(1, 100), what="lane"):
+                pairs.append((int(key), value))
+        return tuple(sorted(pairs))
+
+    def check_pins(self, gpio: GpioSettings) -> None:
+        used: dict[int, FieldPath] = {}
+        fields: list[tuple[FieldPath, int | None]] = [
+            (("pads", "a"), gpio.pads.a),
+            (("pads", "b"), gpio.pads.b),
+        ]
+        for i, s in enumerate(gpio.seats):
+            fields += [
+                (("seats", i, k), getattr(s, k))
+                for k in ("button", "ready_led", "captain_led", "failed_led")
+            ]
+        for field, pin in fields:
+            if pin is None:
+                continue
+            if pin in used:
+                self.problems.add(
+                    field,
+                    f"pin {pin} is already used by "
+                    f"{format_field(used[pin])}; give every pin one job",
+                )
+            else:
+                used[pin] = field
+
+    # fields
+
+    def electrics(self, t: Mapping[str, Any], at: FieldPath, default_pull: str) -> tuple[str, bool]:
+        pull = self.choice(t, (*at, "pull"), default_pull, PULLS)
+        implied = {"up": "low", "down": "high"}.get(pull or "")
+        active = self.choice(t, (*at, "active"), implied, ("high", "low"), required=not implied)
+        if implied and active != implied:
+            self.problems.add(
+                (*at, "active"),
+                f'with pull = "{pull}" the input is active '
+                f'{implied}; remove "active" or use pull = "none"',
+            )
+        return pull, active == "high"
+
+    def table(self, t: Mapping[str, Any], at: FieldPath, required: bool = False) -> Mapping:
+        value = t.get(at[-1])
+        if value is None:
+            if required:
+                self.problems.add(at, f"missing section [{format_field(at)}]")
+            return {}
+        if not isinstance(value, Mapping):
+            self.problems.add(at, f"expected a table [{format_field(at)}]")
+            return {}
+        return value
+
+    def tables(self, t: Mapping[str, Any], at: FieldPath, required: bool = False) -> list:
+        t = self.table(t, at[:-1]) if len(at) > 1 else t
+        value = t.get(at[-1])
+        if value is None and not required:
+            return []
+        if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
+            self.problems.add(at, f"expected one or more [[{format_field(at)}]] tables")
+            return []
+        return value
+
+    def known(self, t: Mapping[str, Any], at: FieldPath, allowed: Sequence[str]) -> None:
+        for key in t:
+            if key not in allowed:
+                self.problems.add(
+                    (*at, key), f"unknown field; expected one of {', '.join(allowed)}"
+                )
+
+    def int(self, t, at, default, valid: range, required: bool = True, what: str = "pin"):
+        value = t.get(at[-1], default)
+        if value is None:
+            if required:
+                self.problems.add(at, f"missing; give a {what} number")
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problems.add(at, f"expected a whole number, got {value!r}")
+            return None
+        if value not in valid:
+            self.problems.add(
+                at, f"{what} {value} is out of range ({valid.start}–{valid.stop - 1})"
+            )
+            return None
+        return value
+
+    def seconds(self, t: Mapping[str, Any], at: FieldPath, default: float) -> float:
+        value = t.get(at[-1], default)
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 60:
+            self.problems.add(at, f"expected seconds between 0 and 60, got {value!r}")
+            return default
+        return float(value)
+
+    def str(self, t: Mapping[str, Any], at: FieldPath) -> str | None:
+        value = t.get(at[-1])
+        if not isinstance(value, str) or not value:
+            self.problems.add(at, f"expected a non-empty text, got {value!r}")
+            return None
+        return value
+
+    def choice(self, t, at, default, options: Sequence[str], required: bool = False):
+        value = t.get(at[-1], default)
+        if value not in options:
+            shown = "missing" if value is None else f"got {value!r}"
+            self.problems.add(at, f"{shown}; expected one of {', '.join(map(repr, options))}")
+            return default
+        return value
