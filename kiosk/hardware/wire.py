@@ -154,20 +154,20 @@ def _u32(data, i):
 def _check_uid(uid):
     uid = bytes(uid)
     if len(uid) not in UID_LENGTHS:
-        raise WireError("a tag UID has 4, 7 or 10 bytes, not %d" % len(uid))
+        raise WireError(f"a tag UID has 4, 7 or 10 bytes, not {len(uid)}")
     return uid
 
 
 def _check_antenna(antenna):
     if not 0 <= antenna < MAX_ANTENNAS:
-        raise WireError("antenna must be 0..%d, not %d" % (MAX_ANTENNAS - 1, antenna))
+        raise WireError(f"antenna must be 0..{MAX_ANTENNAS - 1}, not {antenna}")
     return antenna
 
 
 def _text_bytes(text, limit, name):
     raw = text.encode() if isinstance(text, str) else bytes(text)
     if len(raw) > limit:
-        raise WireError("%s is longer than %d bytes" % (name, limit))
+        raise WireError(f"{name} is longer than {limit} bytes")
     for c in raw:
         if c < 0x20 or c > 0x7E:
             raise WireError(name + " must be printable ASCII")
@@ -193,7 +193,7 @@ def frame(kind, body):
     """Wrap one message body: version and type header, CRC, COBS, 0x00 delimiter."""
     payload = bytes((PROTOCOL_VERSION, kind)) + body
     if len(payload) + 2 > MAX_PAYLOAD:
-        raise WireError("message is longer than %d bytes" % MAX_PAYLOAD)
+        raise WireError(f"message is longer than {MAX_PAYLOAD} bytes")
     crc = crc16(payload)
     return cobs_encode(payload + bytes((crc >> 8, crc & 0xFF))) + b"\x00"
 
@@ -220,8 +220,8 @@ class Message:
         return hash((self.KIND, repr(self.values())))
 
     def __repr__(self):
-        parts = ["%s=%r" % (name, getattr(self, name)) for name in self.FIELDS]
-        return "%s(%s)" % (type(self).__name__, ", ".join(parts))
+        parts = [f"{name}={getattr(self, name)!r}" for name in self.FIELDS]
+        return "{}({})".format(type(self).__name__, ", ".join(parts))
 
     def body(self):
         return b""
@@ -244,7 +244,7 @@ class Hello(Message):
 
     def body(self):
         if not 1 <= self.antennas <= MAX_ANTENNAS:
-            raise WireError("a board has 1..%d antennas" % MAX_ANTENNAS)
+            raise WireError(f"a board has 1..{MAX_ANTENNAS} antennas")
         return (
             bytes((self.antennas,))
             + _text_bytes(self.board_id, MAX_BOARD_ID, "board id")
@@ -264,11 +264,11 @@ class Snapshot(Message):
 
     def body(self):
         if len(self.tags) > MAX_ANTENNAS:
-            raise WireError("a snapshot covers at most %d antennas" % MAX_ANTENNAS)
+            raise WireError(f"a snapshot covers at most {MAX_ANTENNAS} antennas")
         parts = [_u32_bytes(self.seq, "seq"), bytes((len(self.tags),))]
         for uids in self.tags:
             if len(uids) > MAX_TAGS_PER_ANTENNA:
-                raise WireError("at most %d tags per antenna" % MAX_TAGS_PER_ANTENNA)
+                raise WireError(f"at most {MAX_TAGS_PER_ANTENNA} tags per antenna")
             parts.append(bytes((len(uids),)))
             for uid in uids:
                 uid = _check_uid(uid)
@@ -312,10 +312,10 @@ class Heartbeat(Message):
 
     def body(self):
         if len(self.health) > MAX_ANTENNAS:
-            raise WireError("a heartbeat covers at most %d antennas" % MAX_ANTENNAS)
+            raise WireError(f"a heartbeat covers at most {MAX_ANTENNAS} antennas")
         for state in self.health:
             if not 0 <= state < len(HEALTH_NAMES):
-                raise WireError("unknown antenna health %r" % (state,))
+                raise WireError(f"unknown antenna health {state!r}")
         return (
             _u32_bytes(self.seq, "seq")
             + _u32_bytes(self.cycle, "cycle")
@@ -392,9 +392,9 @@ class Incompatible(Message):
 
     def describe(self):
         return (
-            "the reader board speaks wire protocol v%d but this kiosk understands v%d: "
-            "install matching firmware on the board (or update the kiosk)"
-            % (self.version, PROTOCOL_VERSION)
+            f"the reader board speaks wire protocol v{self.version} but this kiosk "
+            f"understands v{PROTOCOL_VERSION}: install matching firmware on the board "
+            "(or update the kiosk)"
         )
 
 
@@ -508,7 +508,7 @@ def decode_payload(payload):
         return Incompatible(payload[0], payload[1])
     parse = _PARSERS.get(payload[1])
     if parse is None:
-        raise WireError("unknown message type 0x%02x" % payload[1])
+        raise WireError(f"unknown message type 0x{payload[1]:02x}")
     return parse(payload[2:-2])
 
 
@@ -582,7 +582,7 @@ class Decoder:
         if len(self._pending) > MAX_ENCODED:
             self.frames_bad += 1
             self.bytes_dropped += len(self._pending)
-            self.last_error = "no delimiter within %d bytes" % MAX_ENCODED
+            self.last_error = f"no delimiter within {MAX_ENCODED} bytes"
             self._pending = b""
             self._skipping = True
         return messages
