@@ -113,12 +113,17 @@ class GpioStopPads:
     def _edge(self, pad: Pad, active: bool) -> None:
         now = self._clock()
         with self._lock:
-            events = self._apply(pad, self._debounce[pad].edge(active, now))
+            # The partner's pending decision is older than this edge: settle it first,
+            # or a tap released within its bounce window would still count as touched.
+            events = self._settle(now, only=pad.other)
+            events += self._apply(pad, self._debounce[pad].edge(active, now))
         emit(self.listener, events)
 
-    def _settle(self, now: float) -> list[Event]:
+    def _settle(self, now: float, only: Pad | None = None) -> list[Event]:
         events: list[Event] = []
         for pad, debounce in self._debounce.items():
+            if only is not None and pad is not only:
+                continue
             device = self._devices.get(pad)
             raw = bool(device.is_active) if device is not None else None
             events += self._apply(pad, debounce.settle(now, raw))

@@ -20,6 +20,7 @@ releases that come within the bounce window.
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any
 
@@ -70,6 +71,42 @@ class ManualClock:
             raise ValueError("a monotonic clock cannot go back")
         self.now += seconds
         return self.now
+
+
+class EventLog(HardwareListener):
+    """A listener that records every event as ``(method name, args)``, in arrival order.
+
+    >>> log = EventLog()
+    >>> log.on_stop(1.5)
+    >>> log.events, log.named("on_stop")
+    ([('on_stop', (1.5,))], [(1.5,)])
+    """
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, tuple[Any, ...]]] = []
+        self._lock = threading.Lock()
+
+    def named(self, name: str) -> list[tuple[Any, ...]]:
+        """The arguments of every recorded event called ``name``."""
+        with self._lock:
+            return [args for event, args in self.events if event == name]
+
+    def clear(self) -> None:
+        with self._lock:
+            self.events.clear()
+
+
+def _recorder(name: str) -> Any:
+    def record(self: EventLog, *args: Any) -> None:
+        with self._lock:
+            self.events.append((name, args))
+
+    record.__name__ = name
+    return record
+
+
+for _name in [n for n in vars(HardwareListener) if n.startswith("on_")]:
+    setattr(EventLog, _name, _recorder(_name))
 
 
 def reference_settings() -> GpioSettings:
