@@ -1,0 +1,14 @@
+"""Shared pytest hooks: long runs (marked ``slow``) only when KIOSK_LONG=1."""
+
+import os
+
+import pytest
+
+
+def pytest_collection_modifyitems(config, items):
+    if os.environ.get("KIOSK_LONG") == "1":
+        return
+    skip = pytest.mark.skip(reason="long run: set KIOSK_LONG=1")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
