@@ -256,6 +256,9 @@ def parse_settings(
 # ----------------------------------------------------------------------------- parser
 
 
+_EMPTY: Mapping[str, Any] = {}
+
+
 class _Parser:
     """Reads fields leniently: a bad field is reported and read as None, parsing goes on."""
 
@@ -267,7 +270,7 @@ class _Parser:
         seats = self.seats(data)
         gpio = GpioSettings(
             seats=seats,
-            pads=self.pads(self.table(data, ("pads",), required=True)),
+            pads=self.pads(data),
             buttons=self.buttons(self.table(data, ("buttons",))),
             leds=self.leds(self.table(data, ("leds",))),
         )
@@ -298,8 +301,10 @@ class _Parser:
             blink_off_s=self.seconds(t, (*at, "blink_off_s"), 0.4),
         )
 
-    def pads(self, t: Mapping[str, Any]) -> PadSettings:
+    def pads(self, data: Mapping[str, Any]) -> PadSettings:
         at = ("pads",)
+        if (t := self.table(data, at, required=True, missing=None)) is None:
+            return PadSettings(a=None, b=None)  # type: ignore[arg-type]  # already reported
         self.known(t, at, ("a", "b", "pull", "active", "bounce_ms"))
         pull, active_high = self.electrics(t, at, default_pull="up")
         return PadSettings(
@@ -419,15 +424,16 @@ class _Parser:
             )
         return pull, active == "high"
 
-    def table(self, t: Mapping[str, Any], at: FieldPath, required: bool = False) -> Mapping:
+    def table(self, t: Mapping[str, Any], at: FieldPath, required: bool = False, missing=_EMPTY):
+        """The sub-table at ``at``; ``missing`` (an empty table by default) if absent or bad."""
         value = t.get(at[-1])
         if value is None:
             if required:
                 self.problems.add(at, f"missing section [{format_field(at)}]")
-            return {}
+            return missing
         if not isinstance(value, Mapping):
             self.problems.add(at, f"expected a table [{format_field(at)}]")
-            return {}
+            return missing
         return value
 
     def tables(self, t: Mapping[str, Any], at: FieldPath, required: bool = False) -> list:

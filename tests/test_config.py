@@ -1,0 +1,229 @@
+"""Loading config/kiosk.toml: typed settings, or every problem with file, line and field."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from kiosk.config import (
+    DEFAULT_PATH,
+    ConfigError,
+    KioskSettings,
+    Problems,
+    load_settings,
+    parse_settings,
+)
+from kiosk.hardware.sim_gpio import reference_settings
+
+BASE = """\
+[buttons]
+pull = "up"
+bounce_ms = 20
+hold_s = 3.0
+
+[pads]
+a = 5
+b = 6
+
+[[seats]]
+seat = 1
+button = 17
+ready_led = 23
+
+[[seats]]
+seat = 2
+button = 27
+ready_led = 24
+
+[[readers.boards]]
+path = "/dev/serial/by-id/board-1"
+seat = 1
+antennas = {1 = 1, 2 = 2}
+"""
+
+
+def write(tmp_path, text):
+    path = tmp_path / "kiosk.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def problems_of(tmp_path, text):
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError) as info:
+        load_settings(path)
+    return path, info.value
+
+
+def line_of(text, fragment, occurrence=1):
+    lines = [n for n, line in enumerate(text.splitlines(), 1) if fragment in line]
+    return lines[occurrence - 1]
+
+
+def test_base_file_loads_into_typed_settings(tmp_path):
+    s = load_settings(write(tmp_path, BASE))
+    assert [p.button for p in s.gpio.seats] == [17, 27]
+    assert s.gpio.seats[0].captain_led is None
+    assert (s.gpio.pads.a, s.gpio.pads.b, s.gpio.buttons.hold_s) == (5, 6, 3.0)
+    assert s.readers.boards[0].lane_for(2) == 2 and s.readers.boards[0].lane_for(9) is None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.gpio.pads.a = 7
+
+
+def test_shipped_config_loads_and_matches_the_sim_layout():
+    s = load_settings(DEFAULT_PATH)
+    assert [p.seat for p in s.gpio.seats] == [1, 2, 3, 4, 5, 6]
+    assert s.gpio == reference_settings()
+
+
+def test_pin_used_twice_names_file_line_and_both_fields(tmp_path):
+    text = BASE.replace("button = 27", "button = 17")
+    path, error = problems_of(tmp_path, text)
+    (problem,) = error.problems
+    assert problem.field == "seats[2].button"
+    assert problem.line == line_of(text, "button = 17", 2)
+    message = str(error)
+    assert f"{path}:{problem.line}: seats[2].button: pin 17 is already used by seats[1].button" in (
+        message
+    )
+
+
+def test_led_and_pad_pins_count_as_used_too(tmp_path):
+    _, error = problems_of(tmp_path, BASE.replace("ready_led = 24", "ready_led = 5"))
+    assert [p.field for p in error.problems] == ["seats[2].ready_led"]
+    assert "already used by pads.a" in str(error)
+
+
+def test_unknown_seat_number(tmp_path):
+    text = BASE.replace("seat = 2", "seat = 7")
+    path, error = problems_of(tmp_path, text)
+    (problem,) = error.problems
+    assert (problem.source, problem.field) == (str(path), "seats[2].seat")
+    assert problem.line == line_of(text, "seat = 7")
+    assert "seat 7 is out of range (1–6)" in problem.message
+
+
+def test_board_on_a_seat_that_is_not_set_up(tmp_path):
+    text = BASE.replace("seat = 1\nantennas", "seat = 5\nantennas")
+    path, error = problems_of(tmp_path, text)
+    (problem,) = error.problems
+    assert problem.field == "readers.boards[1].seat"
+    assert problem.line == line_of(text, "seat = 5")
+    assert str(path) in str(error) and "unknown seat 5" in str(error)
+
+
+def test_seat_numbered_twice(tmp_path):
+    _, error = problems_of(tmp_path, BASE.replace("seat = 2", "seat = 1"))
+    assert [p.field for p in error.problems] == ["seats[2].seat"]
+    assert "seat 1 is already set up by seats[1]" in str(error)
+
+
+def test_board_mapped_twice(tmp_path):
+    text = (
+        BASE
+        + '\n[[readers.boards]]\npath = "/dev/serial/by-id/board-1"\nseat = 2\n'
+        + ("antennas = {1 = 1}\n")
+    )
+    path, error = problems_of(tmp_path, text)
+    (problem,) = error.problems
+    assert problem.field == "readers.boards[2].path"
+    assert problem.line == line_of(text, 'path = "/dev/serial/by-id/board-1"', 2)
+    assert "board /dev/serial/by-id/board-1 is mapped twice" in problem.message
+
+
+def test_lane_read_by_two_antennas(tmp_path):
+    _, error = problems_of(tmp_path, BASE.replace("{1 = 1, 2 = 2}", "{1 = 1, 2 = 1}"))
+    assert [p.field for p in error.problems] == ["readers.boards[1].antennas"]
+    assert "seat 1 lane 1 is already read by readers.boards[1].antennas.1" in str(error)
+
+
+def test_malformed_toml_names_file_and_line(tmp_path):
+    text = BASE.replace("b = 6", "b = = 6")
+    path, error = problems_of(tmp_path, text)
+    (problem,) = error.problems
+    assert problem.source == str(path)
+    assert problem.line == line_of(text, "b = = 6")
+    assert "not valid TOML" in str(error) and str(path) in str(error)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "words"),
+    [
+        ("button = 17", 'button = "17"', "seats[1].button", "expected a whole number, got '17'"),
+        ("a = 5", "a = true", "pads.a", "expected a whole number, got True"),
+        ("hold_s = 3.0", 'hold_s = "3"', "buttons.hold_s", "expected seconds"),
+        ('pull = "up"', 'pull = "sideways"', "buttons.pull", "expected one of 'up'"),
+        ("bounce_ms = 20", "bouce_ms = 20", "buttons.bouce_ms", "unknown field"),
+        ("button = 17", "button = 40", "seats[1].button", "pin 40 is out of range (0–27)"),
+        ("{1 = 1, 2 = 2}", '"1:1"', "readers.boards[1].antennas", "expected an inline table"),
+    ],
+)
+def test_wrong_types_and_values_name_the_field(tmp_path, old, new, field, words):
+    text = BASE.replace(old, new, 1)
+    path, error = problems_of(tmp_path, text)
+    assert [p.field for p in error.problems] == [field]
+    (problem,) = error.problems
+    assert problem.line == line_of(text, new)
+    assert words in problem.message
+    assert f"{path}:{problem.line}: {field}:" in str(error)
+
+
+def test_every_problem_is_reported_at_once(tmp_path):
+    text = (
+        BASE.replace("button = 27", "button = 17")
+        .replace("seat = 2", "seat = 9")
+        .replace("hold_s = 3.0", "hold_s = -1")
+        .replace("[pads]\na = 5\nb = 6\n", "")
+    )
+    _, error = problems_of(tmp_path, text)
+    fields = {p.field for p in error.problems}
+    assert fields == {"seats[2].button", "seats[2].seat", "buttons.hold_s", "pads"}
+    assert str(error).startswith("4 configuration problems:")
+    assert isinstance(error, ValueError)
+
+
+def test_pull_and_active_must_agree(tmp_path):
+    _, error = problems_of(tmp_path, BASE.replace('pull = "up"', 'pull = "up"\nactive = "high"'))
+    assert [p.field for p in error.problems] == ["buttons.active"]
+    _, error = problems_of(tmp_path, BASE.replace('pull = "up"', 'pull = "none"'))
+    assert [p.field for p in error.problems] == ["buttons.active"]
+    assert "missing" in str(error)
+
+
+def test_external_pull_with_active_level(tmp_path):
+    s = load_settings(
+        write(tmp_path, BASE.replace('pull = "up"', 'pull = "none"\nactive = "high"'))
+    )
+    assert (s.gpio.buttons.pull, s.gpio.buttons.active_high) == ("none", True)
+
+
+def test_missing_file_names_the_file(tmp_path):
+    path = tmp_path / "nowhere.toml"
+    with pytest.raises(ConfigError, match="nowhere.toml: cannot read the file"):
+        load_settings(path)
+
+
+def test_extra_checks_report_through_the_same_channel(tmp_path):
+    def no_seat_two(settings: KioskSettings, problems: Problems) -> None:
+        if any(p.seat == 2 for p in settings.gpio.seats):
+            problems.add(("seats", 1, "seat"), "seat 2 is reserved in this test")
+
+    text = BASE
+    with pytest.raises(ConfigError) as info:
+        load_settings(write(tmp_path, text), checks=[no_seat_two])
+    (problem,) = info.value.problems
+    assert (problem.field, problem.line) == ("seats[2].seat", line_of(text, "seat = 2"))
+
+
+def test_extra_checks_wait_for_valid_base_settings(tmp_path):
+    calls = []
+    with pytest.raises(ConfigError):
+        load_settings(write(tmp_path, BASE.replace("a = 5", "a = 99")), checks=[calls.append])
+    assert calls == []
+
+
+def test_parse_settings_from_data_without_text():
+    with pytest.raises(ConfigError) as info:
+        parse_settings({"seats": [{"seat": 1, "button": 4}]}, source="<memory>")
+    assert str(info.value.problems[0]) == "<memory>: pads: missing section [pads]"
