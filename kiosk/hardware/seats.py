@@ -153,6 +153,7 @@ class GpioSeats:
             seat.button.when_activated = seat.button.when_deactivated = None
             seat.button.close()
             for device in seat.leds.values():
+                device.off()  # a closed pin floats; leave the LED dark, not undefined
                 device.close()
         self._seats.clear()
 
