@@ -14,14 +14,14 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
 class CardError(ValueError):
     """A card written in a form the kiosk cannot read."""
 
 
-class Colour(str, Enum):
+class Colour(StrEnum):
     BLUE = "blue"
     YELLOW = "yellow"
     GREEN = "green"
@@ -33,7 +33,7 @@ class Colour(str, Enum):
         return self.value[0].upper()
 
 
-class Side(str, Enum):
+class Side(StrEnum):
     """Which limb an icon shows: left, both or right."""
 
     LEFT = "left"

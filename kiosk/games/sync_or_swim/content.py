@@ -13,7 +13,16 @@ from __future__ import annotations
 from typing import Any
 
 from .requirements import (
-    OTHERS, Attr, CardTest, Clause, Element, Mode, Range, Relations, Role, Twist,
+    OTHERS,
+    Attr,
+    CardTest,
+    Clause,
+    Element,
+    Mode,
+    Range,
+    Relations,
+    Role,
+    Twist,
 )
 
 COLOURS = ("any", "blue", "yellow", "green", "gray")
@@ -22,6 +31,7 @@ CLAUSE_KEYS = {"cards", "colour", "value", "hand", "foot", "not", "within", "acr
                "neighbors", "label"}
 CARD_KEYS = {"colour", "value", "hand", "foot"}
 RELATION_KEYS = {"same", "different", "sequential"}
+ONE_CARD = Range("exact", 1)
 
 
 class ContentError(ValueError):
@@ -111,7 +121,7 @@ def parse_relations(raw: Any, where: _Where, field: str) -> Relations:
 
 
 def parse_clause(raw: dict, where: _Where, prefix: str = "",
-                 default_cards: Range | None = Range("exact", 1)) -> Clause:
+                 default_cards: Range | None = ONE_CARD) -> Clause:
     """One clause. Fields outside CLAUSE_KEYS are refused, so typos do not pass silently."""
     for key in raw:
         if key not in CLAUSE_KEYS:

@@ -224,7 +224,7 @@ def _judge_team(options: Sequence[Clause], plays: Sequence[Play],
     return failures, {}, choice
 
 
-def _role_assignments(roles_sizes: Sequence[int], seats: Sequence[int]):
+def role_assignments(roles_sizes: Sequence[int], seats: Sequence[int]):
     """Every way to give the fixed-size roles their swimmers; the rest are 'all others'."""
     def fill(index: int, free: tuple[int, ...]):
         if index == len(roles_sizes) or roles_sizes[index] == OTHERS:
@@ -248,7 +248,7 @@ def _judge_split(element: Element, plays: Sequence[Play]) -> Outcome:
     fit = {(seat, r): local_failure(role.clause, cards_of[seat])
            for seat in seats for r, role in enumerate(element.roles)}
     best: tuple[dict[int, str], dict[int, str]] | None = None
-    for groups in _role_assignments([r.size for r in element.roles], seats):
+    for groups in role_assignments([r.size for r in element.roles], seats):
         failures: dict[int, str] = {}
         roles: dict[int, str] = {}
         for r, group in enumerate(groups):

@@ -174,13 +174,13 @@ def neighbor_failures(clause: Clause, plays: Sequence[Play]) -> dict[int, str]:
         if sides[0][0] == sides[1][0]:
             sides = sides[:1]
         for other_seat, other_cards in sides:
-            problem = _pair_failure(rel.same, rel.different, cards, other_seat, other_cards)
+            problem = pair_failure(rel.same, rel.different, cards, other_seat, other_cards)
             if problem:
                 failures.setdefault(seat, problem)
     return failures
 
 
-def _pair_failure(same: Sequence[Attr], different: Sequence[Attr], cards: Sequence[Card],
+def pair_failure(same: Sequence[Attr], different: Sequence[Attr], cards: Sequence[Card],
                   other_seat: int, other_cards: Sequence[Card]) -> str | None:
     for attr in same:
         for a in cards:

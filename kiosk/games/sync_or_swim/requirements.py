@@ -20,12 +20,12 @@ Parsing from TOML lives in :mod:`.content`; judging in :mod:`.judge`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from .cards import Card, Colour, Side
 
 
-class Attr(str, Enum):
+class Attr(StrEnum):
     """What ``same`` / ``different`` compare. Gray has no colour; a card may lack icons."""
 
     COLOUR = "colour"
@@ -241,7 +241,7 @@ class Role:
         return f"{who}: {self.clause.text}"
 
 
-class Mode(str, Enum):
+class Mode(StrEnum):
     EACH = "each"
     TEAM = "team"
     SPLIT = "split"
