@@ -1,0 +1,185 @@
+"""Fuzz the host-side stream parser (wire.Decoder).
+
+Two properties, on every case:
+- nothing raises, whatever the bytes;
+- from a valid stream with corruption (bit flips, dropped bytes, inserted garbage),
+  every delivered message is one of the originals, in order, and every frame that
+  is itself intact and follows an intact delimiter is recovered.
+
+Case counts. Short mode (CI): 100,000 seeded random cases (SHORT_CASES) plus three
+hypothesis tests of 500 examples = 101,500 cases, about 11 s. Long mode (KIOSK_LONG=1,
+tests marked slow) adds ten times that: 1,000,000 seeded cases and two hypothesis
+tests of 5,000 examples.
+"""
+
+import contextlib
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kiosk.hardware import wire
+
+SHORT_CASES = 100_000
+LONG_CASES = 10 * SHORT_CASES
+HYPOTHESIS_SHORT = 500  # per hypothesis test; three tests
+HYPOTHESIS_LONG = 10 * HYPOTHESIS_SHORT
+
+
+# ---------------------------------------------------------------- random messages
+
+
+def random_uid(rng):
+    return bytes(rng.getrandbits(8) for _ in range(rng.choice(wire.UID_LENGTHS)))
+
+
+def random_message(rng):
+    pick = rng.randrange(7)
+    if pick == 0:
+        antennas = rng.randrange(1, 6)
+        tags = [[random_uid(rng) for _ in range(rng.randrange(3))] for _ in range(antennas)]
+        return wire.Snapshot(rng.getrandbits(32), tags)
+    if pick == 1:
+        return wire.TagAdded(rng.getrandbits(32), rng.randrange(8), random_uid(rng))
+    if pick == 2:
+        return wire.TagRemoved(rng.randrange(1000), rng.randrange(8), random_uid(rng))
+    if pick == 3:
+        health = [rng.randrange(3) for _ in range(rng.randrange(9))]
+        return wire.Heartbeat(rng.randrange(1000), rng.getrandbits(32), health)
+    if pick == 4:
+        board_id, firmware = f"seat-{rng.randrange(10)}", f"1.{rng.randrange(10)}"
+        return wire.Hello(board_id, firmware, rng.randrange(1, 9))
+    if pick == 5:
+        return wire.Error(rng.randrange(256), "reader reset"[: rng.randrange(13)])
+    return wire.Ping(rng.getrandbits(32))
+
+
+def corrupt(rng, frame):
+    """Return a damaged copy of one frame's bytes (its delimiter included)."""
+    data = bytearray(frame)
+    for _ in range(rng.randrange(1, 3)):
+        op = rng.randrange(3)
+        if op == 0 and data:
+            bit = rng.randrange(len(data) * 8)
+            data[bit // 8] ^= 1 << (bit % 8)
+        elif op == 1 and data:
+            del data[rng.randrange(len(data))]
+        else:
+            at = rng.randrange(len(data) + 1)
+            data[at:at] = bytes(rng.getrandbits(8) for _ in range(rng.randrange(1, 5)))
+    return bytes(data)
+
+
+def check_stream(messages, pieces, damaged, chunk):
+    """Feed the pieces in chunks of `chunk` bytes and check both properties."""
+    decoder = wire.Decoder()
+    stream = b"".join(pieces)
+    got = []
+    for i in range(0, len(stream), chunk):
+        got.extend(decoder.feed(stream[i : i + chunk]))
+
+    # Delivered messages are originals, in their original order.
+    position = 0
+    for message in got:
+        while position < len(messages) and messages[position] != message:
+            position += 1
+        assert position < len(messages), f"delivered a message never sent: {message!r}"
+        position += 1
+
+    # Intact frames after an intact delimiter are recovered.
+    for i, message in enumerate(messages):
+        clean_start = i == 0 or pieces[i - 1].endswith(b"\x00")
+        if i not in damaged and clean_start:
+            assert message in got, f"lost intact frame {i}: {message!r}"
+    assert decoder.frames_ok == len(got)
+
+
+def run_case(rng):
+    messages = [random_message(rng) for _ in range(rng.randrange(1, 6))]
+    pieces = [m.encode() for m in messages]
+    damaged = set(rng.sample(range(len(pieces)), rng.randrange(len(pieces) + 1)))
+    for i in damaged:
+        pieces[i] = corrupt(rng, pieces[i])
+    if rng.random() < 0.2:  # garbage with its own delimiter between frames
+        at = rng.randrange(len(pieces) + 1)
+        if rng.random() < 0.05:  # longer than any frame: exercises the buffer cap
+            garbage = b"\x55" * rng.randrange(wire.MAX_ENCODED, 3 * wire.MAX_ENCODED)
+        else:
+            garbage = bytes(rng.getrandbits(8) for _ in range(rng.randrange(20)))
+        pieces.insert(at, garbage + b"\x00")
+        messages.insert(at, None)
+        damaged = {i + (i >= at) for i in damaged} | {at}
+    chunk = rng.choice((1, 7, 64, 4096))
+    check_stream(messages, pieces, damaged, chunk)
+
+
+def run_cases(seed, count):
+    rng = random.Random(seed)
+    for _ in range(count):
+        run_case(rng)
+
+
+def test_seeded_corruption_short():
+    run_cases(seed=20240601, count=SHORT_CASES)
+
+
+@pytest.mark.slow
+def test_seeded_corruption_long():
+    run_cases(seed=20240602, count=LONG_CASES)
+
+
+# ---------------------------------------------------------------- hypothesis
+
+
+def _hypothesis(long_mode):
+    return settings(
+        max_examples=HYPOTHESIS_LONG if long_mode else HYPOTHESIS_SHORT,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+
+
+def feed_arbitrary(data, chunk):
+    decoder = wire.Decoder()
+    for i in range(0, len(data), chunk):
+        for message in decoder.feed(data[i : i + chunk]):
+            assert isinstance(message, wire.Message)
+    assert decoder.frames_bad >= 0 and decoder.bytes_dropped <= len(data)
+    # Whatever a chunk holds, decode_frame fails only with WireError.
+    for part in data.split(b"\x00"):
+        with contextlib.suppress(wire.WireError):
+            wire.decode_frame(part)
+
+
+@_hypothesis(long_mode=False)
+@given(st.binary(max_size=2000), st.integers(1, 300))
+def test_arbitrary_bytes_never_raise(data, chunk):
+    feed_arbitrary(data, chunk)
+
+
+@_hypothesis(long_mode=False)
+@given(st.lists(st.integers(0, 255), max_size=400).map(bytes), st.integers(1, 50))
+def test_low_entropy_bytes_never_raise(data, chunk):
+    # Small byte values make plausible COBS codes and headers, unlike uniform noise.
+    feed_arbitrary(bytes(b % 12 for b in data), chunk)
+
+
+@_hypothesis(long_mode=False)
+@given(st.randoms(use_true_random=False))
+def test_corrupted_streams_hypothesis(rng):
+    run_case(rng)
+
+
+@pytest.mark.slow
+@_hypothesis(long_mode=True)
+@given(st.binary(max_size=4000), st.integers(1, 300))
+def test_arbitrary_bytes_never_raise_long(data, chunk):
+    feed_arbitrary(data, chunk)
+
+
+@pytest.mark.slow
+@_hypothesis(long_mode=True)
+@given(st.randoms(use_true_random=False))
+def test_corrupted_streams_hypothesis_long(rng):
+    run_case(rng)
