@@ -120,14 +120,33 @@ def cobs_encode(data):
 
 
 def cobs_decode(data):
-    """Undo cobs_encode; raises WireError on a zero byte or a block past the end."""
+    """Undo cobs_encode; raises WireError on a zero byte or a block past the end.
+
+    Fast path: without 0xFF blocks, the result is the input with each code byte
+    turned into 0x00, minus the first byte, so only the code bytes are visited.
+    """
+    if b"\x00" in data:
+        raise WireError("zero byte inside a frame")
+    out = bytearray(data)
+    n = len(out)
+    i = 0
+    while i < n:
+        code = out[i]
+        if code == 0xFF:
+            return _cobs_decode_blocks(data)
+        out[i] = 0
+        i += code
+    if i != n:
+        raise WireError("COBS block runs past the end of the frame")
+    return bytes(out[1:])
+
+
+def _cobs_decode_blocks(data):
     out = bytearray()
     i = 0
     n = len(data)
     while i < n:
         code = data[i]
-        if code == 0:
-            raise WireError("zero byte inside a frame")
         end = i + code
         if end > n:
             raise WireError("COBS block runs past the end of the frame")
