@@ -147,9 +147,7 @@ class Solver:
             return False
         rel = clause.neighbors
         if not rel.is_empty and k > 0:
-            previous = chosen[order[k - 1]]
-            if pair_failure(rel.same, rel.different, combo, order[k - 1], previous):
-                return False
+            return _neighbors_ok(rel, combo, chosen[order[k - 1]])
         return True
 
     def _closes_ring(self, plan: list[list[tuple[Clause, int]]], chosen: dict) -> bool:
@@ -157,8 +155,7 @@ class Solver:
         order = self._order
         if rel.is_empty or len(order) < 3:
             return True
-        first, last = chosen[order[0]], chosen[order[-1]]
-        return pair_failure(rel.same, rel.different, last, order[0], first) is None
+        return _neighbors_ok(rel, chosen[order[-1]], chosen[order[0]])
 
     def _combos(self, clause: Clause) -> Iterator[tuple[Card, ...]]:
         """Card combinations from what is left that meet the clause and the twists."""
@@ -174,6 +171,12 @@ class Solver:
                         local_failure(rule, combo) is None for rule in self._twist_rules
                         if combo):
                     yield combo
+
+
+def _neighbors_ok(rel: Relations, mine: tuple[Card, ...], theirs: tuple[Card, ...]) -> bool:
+    """Both directions: each side's own cards must have the compared attributes."""
+    return (pair_failure(rel.same, rel.different, mine, 0, theirs) is None
+            and pair_failure(rel.same, rel.different, theirs, 0, mine) is None)
 
 
 def _card_ok(clause: Clause, card: Card) -> bool:
