@@ -266,9 +266,7 @@ class SimBoard:
                 return
             self.cycle = (self.cycle + 1) & wire.SEQ_MASK
             self._send(wire.Heartbeat(self.seq, self.cycle, self.health))
-            self.health = [
-                wire.HEALTH_OK if h == wire.HEALTH_RECOVERED else h for h in self.health
-            ]
+            self.health = [wire.HEALTH_OK if h == wire.HEALTH_RECOVERED else h for h in self.health]
 
     # ------------------------------------------------------------------ internals
 
