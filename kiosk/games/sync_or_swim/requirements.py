@@ -129,13 +129,25 @@ class CardTest:
 
     @property
     def text(self) -> str:
+        return " ".join(w for w in (self.before_noun, self.after_noun) if w)
+
+    @property
+    def before_noun(self) -> str:
+        """Value and colour, which read before 'card': '7 or higher blue'."""
         words = []
         if self.value is not None:
-            words.append(_value_words(self.value))
+            exact = self.value.kind == "exact"
+            words.append(str(self.value.n) if exact else _value_words(self.value))
         if self.colour == "any":
             words.append("coloured (not gray)")
         elif self.colour is not None:
             words.append(self.colour)
+        return " ".join(words)
+
+    @property
+    def after_noun(self) -> str:
+        """Icons, which read after 'card': 'with a hand icon'."""
+        words = []
         for limb, want in (("hand", self.hand), ("foot", self.foot)):
             if want == "any":
                 words.append(f"with a {limb} icon")
@@ -143,7 +155,7 @@ class CardTest:
                 words.append(f"with no {limb} icon")
             elif want is not None:
                 words.append(f"with the {want} {limb}")
-        return " ".join(words)
+        return " and ".join(words)
 
 
 def _value_words(r: Range) -> str:
@@ -171,6 +183,14 @@ class Relations:
             words.append("sequential")
         return ", ".join(words)
 
+    def compared_with(self, whom: str) -> str:
+        """'same colour as the others', 'different values from the neighbors'."""
+        words = [f"same {a.noun} as {whom}" for a in self.same]
+        words += [f"different {a.noun}s from {whom}" for a in self.different]
+        if self.sequential:
+            words.append(f"sequential with {whom}")
+        return ", ".join(words)
+
 
 NO_RELATIONS = Relations()
 
@@ -196,18 +216,19 @@ class Clause:
             return "no card"
         parts = []
         count = _count_words(self.cards)
-        card_words = self.each.text
         noun = "card" if count in ("1", "a") else "cards"
-        parts.append(" ".join(w for w in (count, card_words, noun) if w))
+        before = self.each.before_noun
+        if count == "a" and before[:1] in ("a", "e", "i", "o", "u", "8"):
+            count = "an"  # an odd card, an 8 or higher card
+        parts.append(" ".join(w for w in (count, before, noun, self.each.after_noun) if w))
         if self.forbid is not None:
             parts.append(f"none {self.forbid.text}")
         if not self.within.is_empty:
             parts.append(self.within.text)
         if not self.across.is_empty:
-            parts.append(f"{self.across.text} as the others")
+            parts.append(self.across.compared_with("the others"))
         if not self.neighbors.is_empty:
-            parts.append(f"{self.neighbors.text} from the neighbors".replace(
-                "same", "same as"))
+            parts.append(self.neighbors.compared_with("the neighbors"))
         return ", ".join(parts)
 
 
