@@ -53,9 +53,9 @@ class Solver:
         i = seats.index(captain)
         self._order = seats[i:] + seats[:i]
         self._twist_rules = [t.every_lane for t in twists if t.every_lane is not None]
-        # Hard lanes first: a lane with few ways to meet it should choose its cards
-        # before easy lanes take them.
-        lanes = sorted(range(len(elements)), key=lambda n: -_demand(elements[n]))
+        # Scarce lanes first: a lane whose cards are rare should choose them before a
+        # lane that would take any card uses them up.
+        lanes = sorted(range(len(elements)), key=lambda n: _slack(elements[n], self.deck))
         for _ in range(max(1, restarts)):
             self._left = Counter(self.deck)
             self._nodes = 0
@@ -185,11 +185,16 @@ def _card_ok(clause: Clause, card: Card) -> bool:
     return clause.forbid is None or not clause.forbid.matches(card)
 
 
-def _demand(element: Element) -> int:
-    """A rough hardness score: level first, then how many cards a swimmer must play."""
+def _slack(element: Element, deck: Sequence[Card]) -> float:
+    """Cards in the deck a swimmer could use here, per card a swimmer must play."""
     clauses = element.options or tuple(r.clause for r in element.roles)
-    most = max((c.cards.n if c.cards is not None else 1) for c in clauses)
-    return element.level * 10 + most
+    best = 0.0
+    for clause in clauses:
+        usable = sum(1 for card in deck if _card_ok(clause, card))
+        need = max(1, clause.cards.n if clause.cards is not None else 1)
+        extra = 0.0 if clause.across.is_empty and clause.neighbors.is_empty else 0.5
+        best = max(best, usable / need * (1 - extra))
+    return best
 
 
 def _grow(pool: list[Card], size: int, within: Relations, start: int,

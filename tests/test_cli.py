@@ -1,0 +1,104 @@
+"""`kiosk judge`, `walkthrough`, `routines` and `random` as a café owner runs them."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kiosk.cli import run
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "docs" / "examples"
+
+
+def test_readme_example_is_not_in_sync_for_the_gray_card(capsys):
+    code = run(["judge", str(EXAMPLES / "first-splash-round-3.json")])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 1
+    assert out["verdict"] == "NOT IN SYNC"
+    assert out["reasons"] == ["Seat 4, lane 1: gray cannot meet 'same colour'"]
+    assert [lane["passed"] for lane in out["lanes"]] == [False, True, True]
+
+
+def test_custom_element_example_is_in_sync(capsys):
+    code = run(["judge", str(EXAMPLES / "custom-element.json")])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert out["in_sync"] is True
+    roles = {s["seat"]: s["role"] for s in out["lanes"][0]["swimmers"]}
+    assert roles[2].startswith("one swimmer")
+
+
+def _layout(tmp_path, data):
+    path = tmp_path / "layout.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return str(path)
+
+
+GOOD = {"seats": [1, 2, 3], "captain": 1, "elements": ["E01"],
+        "cards": {"1": {"1": ["blue-1-LH"]}, "2": {"1": ["blue-4"]}, "3": {"1": ["blue-8"]}}}
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"captain": 9}, "'captain' seat 9 is not in 'seats'"),
+    ({"seats": []}, "'seats' must list"),
+    ({"seats": [1, 1, 2]}, "lists a seat twice"),
+    ({"elements": ["E99"]}, "no element 'E99'"),
+    ({"elements": [{"id": "C", "name": "C", "mode": "each", "colour": "purple"}]},
+     "element 'C', field 'colour'"),
+    ({"cards": {"1": {"1": ["blue-11"]}}}, "'cards' seat 1 lane 1"),
+    ({"cards": {"7": {"1": ["blue-1"]}}}, "seat 7, which is not in 'seats'"),
+    ({"cards": {"1": {"9": ["blue-1"]}}}, "lane 9 does not exist"),
+    ({"routine": 1}, "either 'routine' and 'round' or 'elements'"),
+    ({"choices": {"1": 3}}, "option 3 does not exist"),
+    ({"colour": "blue"}, "unknown field 'colour'"),
+])
+def test_bad_layouts_exit_2_with_one_line(tmp_path, capsys, change, words):
+    code = run(["judge", _layout(tmp_path, {**GOOD, **change})])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert words in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_good_layout_baseline(tmp_path, capsys):
+    assert run(["judge", _layout(tmp_path, GOOD)]) == 0
+
+
+def test_unreadable_files_exit_2(tmp_path, capsys):
+    assert run(["judge", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    assert run(["judge", _layout(tmp_path, "{not json")]) == 2
+    assert "not valid JSON at line 1" in capsys.readouterr().err
+    assert run(["judge", _layout(tmp_path, "[1, 2]")]) == 2
+    assert "must be a JSON object" in capsys.readouterr().err
+
+
+def test_walkthrough_plays_a_whole_routine_with_a_retry_and_a_miss(capsys):
+    assert run(["walkthrough", "--players", "5", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "TRY AGAIN" in out and "NOT IN SYNC (+10 s)" in out
+    assert out.count("Performance: IN SYNC") >= 6
+    assert "Score " in out and "/100" in out
+
+
+def test_routines_lists_the_campaign(capsys):
+    assert run(["routines"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 10 and "Sudden Depth" in lines[0]
+
+
+def test_random_routine_prints_five_lanes_and_a_twist(capsys):
+    assert run(["random", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("lane ") == 5 and "twist in round" in out
+
+
+def test_console_script_runs_as_a_module():
+    result = subprocess.run([sys.executable, "-m", "kiosk", "judge",
+                             str(EXAMPLES / "first-splash-round-3.json")],
+                            capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert result.returncode == 1
+    assert "NOT IN SYNC" in result.stdout
