@@ -638,6 +638,7 @@ def test_left_neighbor_is_the_next_seat_in_the_list():
     ({"value": "even", "cards": 2}, "each swimmer: 2 even cards"),
     ({"value": "8+"}, "each swimmer: an 8 or higher card"),
     ({"colour": "blue"}, "each swimmer: a blue card"),
+    ({"value": "any"}, "each swimmer: a card"),
     ({"colour": "any", "value": "3-"}, "each swimmer: a 3 or lower coloured (not gray) card"),
     ({"hand": "any", "foot": "none"},
      "each swimmer: a card with a hand icon and with no foot icon"),

@@ -135,7 +135,7 @@ class CardTest:
     def before_noun(self) -> str:
         """Value and colour, which read before 'card': '7 or higher blue'."""
         words = []
-        if self.value is not None:
+        if self.value is not None and self.value.kind != "any":  # any value: just 'a card'
             exact = self.value.kind == "exact"
             words.append(str(self.value.n) if exact else _value_words(self.value))
         if self.colour == "any":
