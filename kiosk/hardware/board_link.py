@@ -372,6 +372,7 @@ class BoardLink:
             lost_last = self._last_seq is not None and beat.seq != self._last_seq
             if lost_last:
                 self._last_seq = None
+            self._cond.notify_all()
         if lost_last:
             self._ask_snapshot(now)
         if health_changed:

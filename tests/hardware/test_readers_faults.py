@@ -1,0 +1,195 @@
+"""The serial reader backend when things go wrong: unplug, silence, late boards, refusals."""
+
+from __future__ import annotations
+
+import errno
+import os
+
+import pytest
+
+from kiosk.config import ReaderBoard
+from kiosk.hardware.ports import BoardState
+from kiosk.hardware.readers import LinkTuning, SerialReaders
+from kiosk.hardware.sim_board import SimBoard
+from kiosk.hardware.sim_gpio import EventLog, ManualClock
+
+A = bytes.fromhex("04a1b2c3")
+B = bytes.fromhex("04a1b2c3d4e5f6")
+FAST = LinkTuning(read_timeout_s=0.02, silent_after_s=0.3, backoff_min_s=0.02,
+                  backoff_max_s=0.1, snapshot_retry_s=0.2)  # fmt: skip
+LANES = tuple((n, n) for n in range(1, 6))
+
+
+@pytest.fixture
+def path(tmp_path):
+    return str(tmp_path / "by-id" / "usb-kiosk_reader_seat2-if00")
+
+
+def states(log: EventLog) -> list[BoardState]:
+    return [s.state for (s,) in log.named("on_board_status")]
+
+
+def collapse(items: list) -> list:
+    return [x for i, x in enumerate(items) if i == 0 or items[i - 1] != x]
+
+
+def test_unplug_and_replug_reconnect_with_a_fresh_snapshot(path):
+    log = EventLog()
+    with SimBoard(path, heartbeat_s=0.05) as board:
+        board.put(0, A)
+        readers = SerialReaders([ReaderBoard(path, 2, LANES)], listener=log, tuning=FAST)
+        try:
+            assert readers.wait_for(lambda: readers.inventory() == {(2, 1): {A}})
+            board.unplug()
+            assert not os.path.lexists(path)
+            assert readers.wait_for(
+                lambda: "not found — check the USB cable" in readers.boards()[0].detail
+            )
+            assert readers.boards()[0].state is BoardState.OFFLINE
+            assert readers.inventory() == {(2, 1): {A}}  # last known, until the board is back
+            board.lift(0, A)  # changed while unplugged
+            board.put(3, B)
+            requests = board.requests
+            board.plug()
+            assert readers.wait_for(lambda: readers.inventory() == {(2, 4): {B}})
+            assert readers.boards()[0].state is BoardState.ONLINE
+            assert board.requests == requests + 1
+            assert collapse(states(log)) == [
+                BoardState.CONNECTING, BoardState.ONLINE, BoardState.OFFLINE,
+                BoardState.CONNECTING, BoardState.ONLINE,
+            ]  # fmt: skip
+        finally:
+            readers.close()
+
+
+def test_replug_reboot_restarts_sequence_numbers_without_confusing_the_host(path):
+    with SimBoard(path, heartbeat_s=0.05) as board:
+        readers = SerialReaders([ReaderBoard(path, 2, LANES)], tuning=FAST)
+        try:
+            board.put(0, A)
+            board.put(1, B)
+            assert readers.wait_for(lambda: len(readers.inventory()) == 2)
+            board.replug()  # seq starts again at 0
+            board.lift(1, B)  # seq 1 after the reboot
+            assert readers.wait_for(lambda: readers.inventory() == {(2, 1): {A}})
+            assert readers.wait_online()
+        finally:
+            readers.close()
+
+
+def test_a_silent_board_is_reported_and_reconnected(path):
+    log = EventLog()
+    with SimBoard(path, heartbeat_s=0.05) as board:
+        readers = SerialReaders([ReaderBoard(path, 2, LANES)], listener=log, tuning=FAST)
+        try:
+            assert readers.wait_online()
+            board.go_silent()
+            assert readers.wait_for(lambda: readers.boards()[0].state is BoardState.SILENT)
+            assert "no heartbeat for 0.3 s" in readers.boards()[0].detail
+            requests = board.requests
+            board.put(2, A)  # lies there while the firmware hangs
+            board.resume()
+            assert readers.wait_for(
+                lambda: (
+                    readers.inventory() == {(2, 3): {A}}
+                    and readers.boards()[0].state is BoardState.ONLINE
+                )
+            )
+            assert board.requests > requests  # the reconnect asked for a fresh snapshot
+            assert BoardState.SILENT in states(log)
+        finally:
+            readers.close()
+
+
+def test_silence_is_measured_on_the_injected_clock_with_the_protocol_timeout(path):
+    clock = ManualClock(100.0)
+    tuning = LinkTuning(read_timeout_s=0.01, backoff_min_s=0.02, backoff_max_s=0.05)
+    assert tuning.silent_after_s == 2.0
+    with SimBoard(path, heartbeat_s=None) as board:
+        readers = SerialReaders([ReaderBoard(path, 2, LANES)], clock=clock, tuning=tuning)
+        try:
+            assert readers.wait_online()
+            board.heartbeat()
+            assert readers.wait_for(lambda: readers.poll_cycles()[path] == 1)
+            clock.advance(1.9)
+            assert not readers.wait_for(
+                lambda: readers.boards()[0].state is not BoardState.ONLINE, timeout=0.1
+            )
+            clock.advance(0.2)
+            assert readers.wait_for(lambda: readers.boards()[0].state is BoardState.SILENT)
+            assert readers.boards()[0].t == pytest.approx(102.1)
+        finally:
+            readers.close()
+
+
+def test_a_board_plugged_in_later_is_picked_up(path):
+    log = EventLog()
+    readers = SerialReaders([ReaderBoard(path, 2, LANES)], listener=log, tuning=FAST)
+    try:
+        assert readers.wait_for(lambda: readers.boards()[0].state is BoardState.OFFLINE)
+        detail = readers.boards()[0].detail
+        assert detail.startswith(f"board {path} not found — check the USB cable")
+        assert "ls /dev/serial/by-id" in detail
+        with SimBoard(path, heartbeat_s=0.05) as board:
+            board.put(4, A)
+            assert readers.wait_for(lambda: readers.inventory() == {(2, 5): {A}})
+            assert readers.boards()[0].state is BoardState.ONLINE
+            offline = [s for s in states(log) if s is BoardState.OFFLINE]
+            assert len(offline) == 1  # retries do not repeat an unchanged status
+    finally:
+        readers.close()
+
+
+def test_a_board_with_another_protocol_version_is_refused(path):
+    log = EventLog()
+    with SimBoard(path, heartbeat_s=0.05, protocol_version=2) as board:
+        board.put(0, A)
+        readers = SerialReaders([ReaderBoard(path, 2, LANES)], listener=log, tuning=FAST)
+        try:
+            assert readers.wait_for(lambda: "refused" in readers.boards()[0].detail)
+            status = readers.boards()[0]
+            assert status.state is BoardState.OFFLINE
+            assert "speaks wire protocol v2 but this kiosk understands v1" in status.detail
+            assert "install matching firmware" in status.detail
+            assert readers.inventory() == {}
+            assert log.named("on_inventory") == []
+        finally:
+            readers.close()
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        (errno.EACCES, "add the kiosk user to the dialout group"),
+        (errno.EBUSY, "in use by another program"),
+        (errno.EIO, "unplug it, wait 5 s, plug it in again"),
+    ],
+)
+def test_open_errors_say_what_to_do(code, words):
+    def opener(path, timeout):
+        raise OSError(code, os.strerror(code))
+
+    readers = SerialReaders([ReaderBoard("/dev/serial/by-id/x", 1, LANES)], opener=opener,
+                            tuning=FAST)  # fmt: skip
+    try:
+        assert readers.wait_for(lambda: words in readers.boards()[0].detail)
+        assert readers.boards()[0].state is BoardState.OFFLINE
+    finally:
+        readers.close()
+
+
+def test_ghost_reads_are_reported_faithfully(path):
+    log = EventLog()
+    with SimBoard(path, heartbeat_s=0.05) as board:
+        readers = SerialReaders([ReaderBoard(path, 2, LANES)], listener=log, tuning=FAST)
+        try:
+            board.put(1, A)
+            assert readers.wait_for(lambda: readers.inventory() == {(2, 2): {A}})
+            board.cross_talk(1, 2, seconds=0.05)
+            assert readers.wait_for(lambda: any(
+                c.lane == 3 and c.uids == {A} for (c,) in log.named("on_inventory")))  # fmt: skip
+            assert readers.wait_for(lambda: readers.inventory() == {(2, 2): {A}})
+            lane3 = [c.uids for (c,) in log.named("on_inventory") if c.lane == 3]
+            assert lane3 == [{A}, frozenset()]
+        finally:
+            readers.close()
