@@ -269,14 +269,17 @@ def parse_cards_file(data: dict, source: str) -> tuple[dict[str, Element], dict[
     for key in data:
         if key not in ("element", "twist"):
             raise ContentError(f"{source}: unknown section '{key}' (use [[element]] or [[twist]])")
+        if not isinstance(data[key], list) or not all(isinstance(i, dict) for i in data[key]):
+            raise ContentError(f"{source}: section '{key}': write each one as a [[{key}]] "
+                               f"table (two brackets)")
     for raw in data.get("element", []):
         element = parse_element(raw, source)
         if element.id in elements:
-            raise ContentError(f"{source}: element '{element.id}' is defined twice")
+            raise _Where(source, "element", element.id).error("id", "is defined twice")
         elements[element.id] = element
     for raw in data.get("twist", []):
         twist = parse_twist(raw, source)
         if twist.id in twists:
-            raise ContentError(f"{source}: twist '{twist.id}' is defined twice")
+            raise _Where(source, "twist", twist.id).error("id", "is defined twice")
         twists[twist.id] = twist
     return elements, twists

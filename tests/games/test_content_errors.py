@@ -1,0 +1,367 @@
+"""Malformed content: every check on load raises ContentError naming file, card and field.
+
+A café owner edits these files by hand, so each message must say where to look
+("elements.toml: element 'E07', field 'value': ...") and what to write instead.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from kiosk.games.sync_or_swim.content import (
+    ContentError,
+    parse_cards_file,
+    parse_element,
+    parse_twist,
+)
+from kiosk.games.sync_or_swim.library import load_content, load_deck
+
+CONFIG = Path(__file__).resolve().parents[2] / "config"
+SOURCE = "cafe.toml"
+EACH = {"id": "E07", "name": "Bad", "mode": "each"}
+TEAM = {"id": "E07", "name": "Bad", "mode": "team"}
+SPLIT = {"id": "E07", "name": "Bad", "mode": "split"}
+OTHERS = {"swimmers": "others"}
+
+
+def element_error(raw: dict) -> str:
+    with pytest.raises(ContentError) as caught:
+        parse_element(raw, SOURCE)
+    return str(caught.value)
+
+
+def twist_error(raw: dict) -> str:
+    with pytest.raises(ContentError) as caught:
+        parse_twist(raw, SOURCE)
+    return str(caught.value)
+
+
+ELEMENT_CASES = [
+    # (raw element, field named, words of the problem)
+    (EACH | {"colur": "blue"}, "colur", "unknown field (use"),
+    (EACH | {"value": "11+"}, "value", "'11+' is not a value (use 1-10, 1+, 10-, even, odd"),
+    (EACH | {"value": 0}, "value", "0 is not a value"),
+    (EACH | {"value": "7++"}, "value", "is not a value"),
+    (EACH | {"value": True}, "value", "True is not a number"),
+    (EACH | {"value": 7.5}, "value", "7.5 is not a number"),
+    (EACH | {"cards": 6}, "cards", "6 is not a value (use 0-5"),
+    (EACH | {"cards": "-1"}, "cards", "is not a value"),
+    (EACH | {"colour": "purple"}, "colour",
+     "'purple' is not one of any, blue, yellow, green, gray"),
+    (EACH | {"colour": 3}, "colour", "3 is not one of"),
+    (EACH | {"hand": "up"}, "hand", "'up' is not one of any, left, both, right, none"),
+    (EACH | {"foot": "LF"}, "foot", "'LF' is not one of"),
+    ({"id": "E07", "name": "Bad", "mode": "solo"}, "mode",
+     "'solo' is not one of each, team, split"),
+    ({"id": "E07", "mode": "each"}, "name", "is missing"),
+    ({"id": "E07", "name": "Bad"}, "mode", "is missing"),
+    (EACH | {"level": 0}, "level", "whole number from 1 to 5"),
+    (EACH | {"level": 6}, "level", "whole number from 1 to 5"),
+    (EACH | {"level": "2"}, "level", "whole number from 1 to 5"),
+    (EACH | {"not": {}}, "not", "must be a table like"),
+    (EACH | {"not": "blue"}, "not", "must be a table like"),
+    (EACH | {"not": {"cards": 1}}, "not.cards", "unknown field (use colour, foot, hand, value)"),
+    (EACH | {"not": {"colour": "pink"}}, "not.colour", "'pink' is not one of"),
+    (EACH | {"not": {"value": "11"}}, "not.value", "is not a value"),
+    (EACH | {"cards": 2, "within": "same"}, "within", "must be a table like"),
+    (EACH | {"cards": 2, "within": {"similar": "colour"}}, "within.similar", "unknown field"),
+    (EACH | {"cards": 2, "within": {"same": "shape"}}, "within.same",
+     "compare one of colour, value, parity, hand, foot"),
+    (EACH | {"cards": 2, "within": {"same": []}}, "within.same", "give an attribute"),
+    (EACH | {"cards": 2, "within": {"different": ["colour", "size"]}}, "within.different",
+     "compare one of"),
+    (EACH | {"cards": 2, "within": {"sequential": "yes"}}, "within.sequential",
+     "must be true or false"),
+    (EACH | {"across": {"same": "colour"}}, "across", "use mode = \"team\" for across"),
+    (EACH | {"option": [{"colour": "blue"}, {"across": {"same": "value"}}]},
+     "option 2: across", "use mode = \"team\" for across"),
+    (EACH | {"option": [{"colour": "blue"}, {"neighbors": {"same": "value"}}]},
+     "option 2: neighbors", "cannot mix with per-swimmer options"),
+    (EACH | {"option": [{"colour": "blue"}, {"colr": "green"}]}, "option 2: colr",
+     "unknown field"),
+    (EACH | {"cards": 0, "colour": "blue"}, "cards", "0 means 'play no card'"),
+    (EACH | {"cards": 0, "not": {"colour": "blue"}}, "cards", "drop the other fields"),
+    (TEAM | {"cards": 0, "across": {"same": "colour"}}, "cards", "0 means 'play no card'"),
+    (EACH | {"cards": 1, "within": {"same": "colour"}}, "within", "need cards = 2 or more"),
+    (EACH | {"within": {"different": "value"}}, "within", "need cards = 2 or more"),
+    (EACH | {"cards": "1-", "within": {"same": "colour"}}, "within", "need cards = 2 or more"),
+    (TEAM | {"cards": 2, "across": {"sequential": True}}, "across.sequential",
+     "a run across swimmers needs cards = 1"),
+    (TEAM | {"cards": "1+", "across": {"sequential": True}}, "across.sequential",
+     "needs cards = 1"),
+    (TEAM | {"cards": "any", "across": {"sequential": True}}, "across.sequential",
+     "needs cards = 1"),
+    (EACH | {"option": {"colour": "blue"}}, "option", "write each one as a [[...option]] table"),
+    (EACH | {"option": ["blue"]}, "option", "write each one as a [[...option]] table"),
+    (EACH | {"colour": "blue", "option": [{"value": 3}]}, "option",
+     "put the fields inside each [[element.option]] only"),
+    (TEAM | {"role": [{"swimmers": 1}, OTHERS]}, "role", "roles need mode = \"split\""),
+    (SPLIT | {"colour": "blue", "role": [{"swimmers": 1}, OTHERS]}, "role",
+     "a split element lists its roles as [[element.role]] only"),
+    (SPLIT | {"option": [{"colour": "blue"}], "role": [{"swimmers": 1}, OTHERS]}, "role",
+     "lists its roles"),
+    (SPLIT | {"role": [OTHERS]}, "role", "a split needs at least two roles"),
+    (SPLIT, "role", "a split needs at least two roles"),
+    (SPLIT | {"role": [{"swimmers": 1}, {"swimmers": 2}]}, "role 2: swimmers",
+     "the last role must be swimmers = \"others\""),
+    (SPLIT | {"role": [{"swimmers": 1}, {"colour": "blue"}]}, "role 2: swimmers",
+     "the last role must be"),
+    (SPLIT | {"role": [{"swimmers": 3}, OTHERS]}, "role 1: swimmers", "must be 1 or 2"),
+    (SPLIT | {"role": [{"swimmers": "others"}, OTHERS]}, "role 1: swimmers", "must be 1 or 2"),
+    (SPLIT | {"role": [{"colour": "blue"}, OTHERS]}, "role 1: swimmers", "must be 1 or 2"),
+    (SPLIT | {"role": [{"swimmers": 1, "neighbors": {"same": "colour"}}, OTHERS]},
+     "role 1: neighbors", "roles cannot use neighbors"),
+    (SPLIT | {"role": [{"swimmers": 1}, OTHERS | {"neighbors": {"different": "value"}}]},
+     "role 2: neighbors", "roles cannot use neighbors"),
+    (SPLIT | {"role": [{"swimmers": 2}, {"swimmers": 1}, OTHERS]}, "role",
+     "the fixed roles may take at most 2 swimmers"),
+    (SPLIT | {"role": [{"swimmers": 1}, {"swimmers": 1}, {"swimmers": 1}, OTHERS]}, "role",
+     "at most 2 swimmers"),
+    (SPLIT | {"role": [{"swimmers": 1, "colur": "blue"}, OTHERS]}, "role 1: colur",
+     "unknown field"),
+    (SPLIT | {"role": [{"swimmers": 1}, OTHERS | {"within": {"same": "value"}}]},
+     "role 2: within", "need cards = 2 or more"),
+    (SPLIT | {"role": [{"swimmers": 1}, OTHERS | {"cards": 2, "across": {"sequential": True}}]},
+     "role 2: across.sequential", "needs cards = 1"),
+    (SPLIT | {"role": [{"swimmers": 1}, "others"]}, "role", "write each one as a"),
+]
+
+
+@pytest.mark.parametrize(("raw", "field", "words"), ELEMENT_CASES,
+                         ids=[f"{i}-{c[1]}" for i, c in enumerate(ELEMENT_CASES)])
+def test_element_errors_name_file_element_and_field(raw, field, words):
+    message = element_error(raw)
+    assert message.startswith(f"{SOURCE}: element 'E07', field '{field}': "), message
+    assert words in message, message
+
+
+def test_element_without_id_is_named_by_a_question_mark():
+    assert element_error({"name": "No id", "mode": "each"}).startswith(
+        f"{SOURCE}: element '?', field 'id': is missing")
+
+
+def test_well_formed_versions_of_the_error_cases_load():
+    """Guards the table above: each case fails for its one mistake, not something else."""
+    for raw in (EACH | {"value": "10+"}, EACH | {"cards": 5}, EACH | {"cards": 0},
+                EACH | {"cards": 2, "within": {"same": "colour"}},
+                EACH | {"cards": "2+", "within": {"sequential": True}},
+                TEAM | {"across": {"sequential": True}},
+                TEAM | {"across": {"same": "colour"}, "neighbors": {"same": "value"}},
+                TEAM | {"option": [{"colour": "blue"}, {"neighbors": {"same": "value"}}]},
+                SPLIT | {"role": [{"swimmers": 1}, {"swimmers": 1}, OTHERS]},
+                SPLIT | {"role": [{"swimmers": 2}, OTHERS | {"across": {"sequential": True}}]},
+                EACH | {"level": 5, "not": {"value": "2-"}}):
+        parse_element(raw, SOURCE)
+
+
+BASE_TWIST = {"id": "T10", "name": "Bad", "text": "A twist."}
+TWIST_CASES = [
+    ({"id": "T10", "name": "Bad"}, "text", "is missing"),
+    (BASE_TWIST | {"every_lanes": {"colour": "blue"}}, "every_lanes", "unknown field"),
+    (BASE_TWIST | {"every_lane": "blue"}, "every_lane", "must be a table of clause fields"),
+    (BASE_TWIST | {"every_lane": {"colur": "blue"}}, "every_lane.colur", "unknown field"),
+    (BASE_TWIST | {"every_lane": {"value": "11+"}}, "every_lane.value", "is not a value"),
+    (BASE_TWIST | {"every_lane": {"across": {"same": "colour"}}}, "every_lane",
+     "applies to each swimmer alone"),
+    (BASE_TWIST | {"every_lane": {"neighbors": {"same": "colour"}}}, "every_lane",
+     "applies to each swimmer alone"),
+    (BASE_TWIST | {"sudden_depth": "yes"}, "sudden_depth", "must be true or false"),
+    (BASE_TWIST | {"extra_seconds": 31}, "extra_seconds", "from -10 to 30"),
+    (BASE_TWIST | {"extra_seconds": -11}, "extra_seconds", "from -10 to 30"),
+    (BASE_TWIST | {"extra_seconds": True}, "extra_seconds", "whole number"),
+    (BASE_TWIST | {"extra_seconds": "5"}, "extra_seconds", "whole number"),
+    (BASE_TWIST | {"level": 9}, "level", "from 1 to 5"),
+]
+
+
+@pytest.mark.parametrize(("raw", "field", "words"), TWIST_CASES,
+                         ids=[f"{i}-{c[1]}" for i, c in enumerate(TWIST_CASES)])
+def test_twist_errors_name_file_twist_and_field(raw, field, words):
+    message = twist_error(raw)
+    assert message.startswith(f"{SOURCE}: twist 'T10', field '{field}': "), message
+    assert words in message, message
+
+
+# ---------- a whole cards file ----------
+
+def test_unknown_section_is_named():
+    with pytest.raises(ContentError, match=r"^cafe\.toml: unknown section 'elements' "
+                                           r"\(use \[\[element\]\] or \[\[twist\]\]\)"):
+        parse_cards_file({"elements": [EACH]}, SOURCE)
+
+
+def test_duplicate_element_ids():
+    with pytest.raises(ContentError) as caught:
+        parse_cards_file({"element": [EACH, EACH | {"name": "Again"}]}, SOURCE)
+    assert str(caught.value) == "cafe.toml: element 'E07', field 'id': is defined twice"
+
+
+def test_duplicate_twist_ids():
+    with pytest.raises(ContentError) as caught:
+        parse_cards_file({"twist": [BASE_TWIST, BASE_TWIST]}, SOURCE)
+    assert str(caught.value) == "cafe.toml: twist 'T10', field 'id': is defined twice"
+
+
+def test_an_element_and_a_twist_may_share_an_id():
+    elements, twists = parse_cards_file({"element": [EACH | {"id": "X"}],
+                                         "twist": [BASE_TWIST | {"id": "X"}]}, SOURCE)
+    assert list(elements) == list(twists) == ["X"]
+
+
+@pytest.mark.parametrize("section", ["element", "twist"])
+def test_single_bracket_table_instead_of_an_array_of_tables(section):
+    # "[element]" where "[[element]]" was meant: a plausible slip when editing by hand.
+    text = f'[{section}]\nid = "E1"\nname = "x"\nmode = "each"\ntext = "t"\n'
+    with pytest.raises(ContentError) as caught:
+        parse_cards_file(tomllib.loads(text), SOURCE)
+    message = str(caught.value)
+    assert message.startswith(f"{SOURCE}: ") and f"[[{section}]]" in message
+
+
+def test_a_bad_element_in_a_file_names_the_file(tmp_path):
+    config = copy_config(tmp_path)
+    elements = config / "sync_or_swim" / "elements.toml"
+    elements.write_text(elements.read_text().replace('value = "7+"', 'value = "11+"', 1))
+    with pytest.raises(ContentError) as caught:
+        load_content(config)
+    assert str(caught.value).startswith(f"{elements}: element '")
+    assert "field 'value': '11+' is not a value" in str(caught.value)
+
+
+# ---------- files: TOML, deck, campaign ----------
+
+def copy_config(tmp_path: Path) -> Path:
+    target = tmp_path / "config"
+    shutil.copytree(CONFIG, target)
+    return target
+
+
+def test_the_copied_shipped_content_loads(tmp_path):
+    content = load_content(copy_config(tmp_path))
+    assert len(content.campaign) == 10 and len(content.elements) >= 50
+
+
+def test_malformed_toml_names_the_file_and_line(tmp_path):
+    config = copy_config(tmp_path)
+    twists = config / "sync_or_swim" / "twists.toml"
+    twists.write_text('[[twist]]\nid = "T01"\nname = \n')
+    with pytest.raises(ContentError) as caught:
+        load_content(config)
+    message = str(caught.value)
+    assert message.startswith(f"{twists}: not valid TOML (")
+    assert "line 3" in message
+
+
+def test_missing_file_is_named(tmp_path):
+    config = copy_config(tmp_path)
+    (config / "sync_or_swim" / "campaign.toml").unlink()
+    with pytest.raises(ContentError, match=r"campaign\.toml: file not found"):
+        load_content(config)
+
+
+def write_deck(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "deck.toml"
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ('[players.3]\ncards = ["blue-7", "purple-3"]\n',
+     "[players.3] field 'cards': 'purple-3': unknown colour 'purple'"),
+    ('[players.3]\ncards = ["blue-7"]\n[players.4]\ncards = ["blue-11"]\n',
+     "[players.4] field 'cards': 'blue-11': the value must be a number from 1 to 10"),
+    ('[players.3]\ncards = ["blue-3-LH-RH"]\n', "field 'cards': 'blue-3-LH-RH': a card shows"),
+    ('[players.3]\ncards = "blue-7"\n', "[players.3] field 'cards': give a list of cards"),
+    ('[players.3]\ncards = ["blue-7"]\n[players.7]\ncards = []\n',
+     "[players.7]: use players 3, 4, 5 or 6"),
+    ('[players.4]\ncards = ["blue-7"]\n', "needs a [players.3] table"),
+    ('name = "empty"\n', "needs a [players.3] table"),
+])
+def test_deck_errors_name_the_file_section_and_field(tmp_path, text, words):
+    path = write_deck(tmp_path, text)
+    with pytest.raises(ContentError) as caught:
+        load_deck(path)
+    assert str(caught.value).startswith(f"{path}: ")
+    assert words in str(caught.value)
+
+
+def test_a_bad_card_in_the_shipped_deck_file_is_named(tmp_path):
+    config = copy_config(tmp_path)
+    deck = config / "decks" / "default.toml"
+    text = deck.read_text()
+    assert '"blue-4",' in text
+    deck.write_text(text.replace('"blue-4",', '"blue-3-XX",', 1))
+    with pytest.raises(ContentError) as caught:
+        load_content(config)
+    assert str(caught.value).startswith(f"{deck}: [players.3] ")
+    assert "field 'cards': 'blue-3-XX': unknown icon 'XX'" in str(caught.value)
+
+
+ROUTINE = ('[[routine]]\nid = "R01"\nname = "First"\n'
+           'elements = ["E01", "E02", "E03", "E04", "E05"]\ntwist = "T01"\n')
+
+
+def write_campaign(config: Path, text: str) -> Path:
+    path = config / "sync_or_swim" / "campaign.toml"
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize(("text", "field", "words"), [
+    (ROUTINE.replace('"E01", ', ""), "elements", "list exactly 5 element ids, lane 1 first"),
+    (ROUTINE.replace('"E05"', '"E05", "E06"'), "elements", "list exactly 5"),
+    (ROUTINE.replace('"E03"', '"E99"'), "elements", "no element 'E99' in the element files"),
+    (ROUTINE.replace('"E03"', '"E01"'), "elements", "an element appears twice"),
+    (ROUTINE.replace('"T01"', '"T99"'), "twist", "no twist 'T99' in the twist files"),
+    (ROUTINE.replace('twist = "T01"\n', ""), "twist", "is missing"),
+    (ROUTINE.replace('name = "First"\n', ""), "name", "is missing"),
+    (ROUTINE + "twist_round = 1\n", "twist_round", "must be a round from 2 to 6"),
+    (ROUTINE + "twist_round = 7\n", "twist_round", "must be a round from 2 to 6"),
+    (ROUTINE + "par_seconds = 0\n", "par_seconds", "whole number of seconds above 0"),
+    (ROUTINE + 'par_seconds = "90"\n', "par_seconds", "whole number of seconds above 0"),
+])
+def test_routine_errors_name_file_routine_and_field(tmp_path, text, field, words):
+    config = copy_config(tmp_path)
+    path = write_campaign(config, text)
+    with pytest.raises(ContentError) as caught:
+        load_content(config)
+    message = str(caught.value)
+    assert message.startswith(f"{path}: routine 'R01', field '{field}': "), message
+    assert words in message
+
+
+def test_duplicate_routine_ids(tmp_path):
+    config = copy_config(tmp_path)
+    path = write_campaign(config, ROUTINE + ROUTINE)
+    with pytest.raises(ContentError) as caught:
+        load_content(config)
+    assert str(caught.value).startswith(f"{path}: routine 'R01'")
+    assert "defined twice" in str(caught.value)
+
+
+@pytest.mark.parametrize(("timing", "words"), [
+    ("base_secs = 20", "[timing] field 'base_secs': unknown (use"),
+    ("base_seconds = -1", "[timing] field 'base_seconds': must be a number >= 0"),
+    ("penalty_seconds = true", "[timing] field 'penalty_seconds': must be a number >= 0"),
+])
+def test_timing_errors_name_the_field(tmp_path, timing, words):
+    config = copy_config(tmp_path)
+    path = write_campaign(config, f"[timing]\n{timing}\n\n{ROUTINE}")
+    with pytest.raises(ContentError) as caught:
+        load_content(config)
+    assert str(caught.value).startswith(f"{path}: ")
+    assert words in str(caught.value)
+
+
+@pytest.mark.xfail(strict=True, raises=AttributeError,
+                   reason="library.py iterates a single [routine] table's keys and crashes "
+                          "instead of asking for [[routine]]")
+def test_single_bracket_routine_is_a_content_error(tmp_path):
+    config = copy_config(tmp_path)
+    write_campaign(config, ROUTINE.replace("[[routine]]", "[routine]"))
+    with pytest.raises(ContentError):
+        load_content(config)
