@@ -99,7 +99,7 @@ class ReaderBoard:
 
 @dataclass(frozen=True)
 class ReaderSettings:
-    """Placeholder owned by the serial-reader work: only the board map is parsed here."""
+    """The reader boards; ``kiosk.hardware.readers.SerialReaders`` opens and reads them."""
 
     boards: tuple[ReaderBoard, ...] = ()
 
