@@ -357,11 +357,8 @@ def test_timing_errors_name_the_field(tmp_path, timing, words):
     assert words in str(caught.value)
 
 
-@pytest.mark.xfail(strict=True, raises=AttributeError,
-                   reason="library.py iterates a single [routine] table's keys and crashes "
-                          "instead of asking for [[routine]]")
 def test_single_bracket_routine_is_a_content_error(tmp_path):
     config = copy_config(tmp_path)
     write_campaign(config, ROUTINE.replace("[[routine]]", "[routine]"))
-    with pytest.raises(ContentError):
+    with pytest.raises(ContentError, match=r"\[\[routine\]\] table"):
         load_content(config)

@@ -14,6 +14,7 @@ from kiosk.games.sync_or_swim.judge import Table, Verdict, judge, role_assignmen
 from kiosk.games.sync_or_swim.requirements import OTHERS
 
 ONE = "one swimmer"
+SECOND = "a second swimmer"
 TWO = "two swimmers"
 OTHER = "all others"
 
@@ -113,10 +114,10 @@ TRIO = split({"swimmers": 1, "colour": "yellow"}, {"swimmers": 1, "colour": "gre
 def test_six_swimmers_one_second_and_four_others():
     verdict = play(TRIO, "blue-1", "blue-2", "green-3", "blue-4", "yellow-5", "blue-6")
     assert verdict.in_sync
-    assert roles(verdict) == {1: OTHER, 2: OTHER, 3: ONE, 4: OTHER, 5: ONE, 6: OTHER}
+    assert roles(verdict) == {1: OTHER, 2: OTHER, 3: SECOND, 4: OTHER, 5: ONE, 6: OTHER}
     by_seat = {s.seat: s.role for s in verdict.lanes[0].swimmers}
     assert by_seat[5] == "one swimmer: a yellow card"
-    assert by_seat[3] == "one swimmer: a green card"
+    assert by_seat[3] == "a second swimmer: a green card"
 
 
 def test_six_swimmers_two_greens_and_no_yellow_fails_exactly_one():
@@ -160,7 +161,8 @@ def test_ties_are_in_sync_and_report_the_same_roles_every_time():
         assert play(blues, *cards, captain=4).to_dict() == first.to_dict()
     # With every split valid, two seats take the blue roles and four are the others.
     named = [s.role for s in first.lanes[0].swimmers]
-    assert sorted(named) == ["all others: a card"] * 4 + ["one swimmer: a blue card"] * 2
+    assert sorted(named) == (["a second swimmer: a blue card"] + ["all others: a card"] * 4
+                             + ["one swimmer: a blue card"])
     # The order the plays are handed in does not change who is reported in which role.
     plays = {seat: {1: ["blue-7"]} for seat in (6, 5, 4, 3, 2, 1)}
     again = judge(Table.build([1, 2, 3, 4, 5, 6], 4, plays), [blues])

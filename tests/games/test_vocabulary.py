@@ -159,7 +159,7 @@ def test_role_split_one_second_and_all_others():
     verdict = play(trio, "blue-1", "green-2", "blue-3", "yellow-4")
     passes(verdict)
     roles = {s.seat: s.role for s in verdict.lanes[0].swimmers}
-    assert roles == {1: "all others: a blue card", 2: "one swimmer: a green card",
+    assert roles == {1: "all others: a blue card", 2: "a second swimmer: a green card",
                      3: "all others: a blue card", 4: "one swimmer: a yellow card"}
     verdict = play(trio, "blue-1", "yellow-2", "blue-3", "yellow-4")
     assert not verdict.in_sync

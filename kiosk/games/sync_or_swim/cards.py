@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 
 
 class CardError(ValueError):
@@ -78,7 +79,8 @@ class Card:
         except ValueError:
             names = ", ".join(c.value for c in Colour)
             raise CardError(f"{text!r}: unknown colour {parts[0]!r} (use {names})") from None
-        if not parts[1].isdigit() or not MIN_VALUE <= int(parts[1]) <= MAX_VALUE:
+        if not (parts[1].isascii() and parts[1].isdigit()) or not (
+                MIN_VALUE <= int(parts[1]) <= MAX_VALUE):
             raise CardError(f"{text!r}: the value must be a number from 1 to 10")
         hand = foot = None
         for code in (p.upper() for p in parts[2:]):
@@ -99,7 +101,7 @@ class Card:
         """Gray is not a colour for any colour requirement."""
         return self.colour is not Colour.GRAY
 
-    @property
+    @cached_property
     def short(self) -> str:
         icons = []
         if self.hand is not None:
@@ -108,7 +110,7 @@ class Card:
             icons.append(_FOOT_NAMES[self.foot])
         return "-".join([self.colour.value, str(self.value), *icons])
 
-    @property
+    @cached_property
     def sort_key(self) -> tuple[int, int, int, int]:
         """Orders cards by value, then colour, then icons: how a hand is shown."""
         sides = list(Side)

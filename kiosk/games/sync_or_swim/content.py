@@ -179,7 +179,7 @@ def parse_element(raw: dict, source: str) -> Element:
     mode_text = _choice(raw["mode"], tuple(m.value for m in Mode), where, "mode")
     mode = Mode(mode_text)
     level = raw.get("level", 1)
-    if not isinstance(level, int) or not 1 <= level <= 5:
+    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 5:
         raise where.error("level", "must be a whole number from 1 to 5")
     base = {k: v for k, v in raw.items()
             if k not in ("id", "name", "mode", "text", "level", "option", "role")}
@@ -221,12 +221,13 @@ def _parse_roles(items: list[dict], where: _Where) -> tuple[Role, ...]:
         last = i == len(items) - 1
         if last and size != "others":
             raise where.error(prefix + "swimmers", "the last role must be swimmers = \"others\"")
-        if not last and size not in (1, 2):
+        if not last and (isinstance(size, bool) or size not in (1, 2)):
             raise where.error(prefix + "swimmers", "must be 1 or 2 (or \"others\" for the last)")
         clause = parse_clause(body, where, prefix)
         if not clause.neighbors.is_empty:
             raise where.error(prefix + "neighbors", "roles cannot use neighbors")
-        roles.append(Role(OTHERS if last else int(size), clause))
+        second = size == 1 and any(r.size == 1 for r in roles)
+        roles.append(Role(OTHERS if last else int(size), clause, second))
     if sum(r.size for r in roles) > 2:
         raise where.error("role", "the fixed roles may take at most 2 swimmers, so that 3 "
                                   "swimmers can play")
@@ -257,7 +258,7 @@ def parse_twist(raw: dict, source: str) -> Twist:
     if not isinstance(extra, int) or isinstance(extra, bool) or not -10 <= extra <= 30:
         raise where.error("extra_seconds", "must be a whole number from -10 to 30")
     level = raw.get("level", 1)
-    if not isinstance(level, int) or not 1 <= level <= 5:
+    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 5:
         raise where.error("level", "must be a whole number from 1 to 5")
     return Twist(ident, str(raw["name"]), str(raw["text"]), every_lane, sudden, extra, level)
 

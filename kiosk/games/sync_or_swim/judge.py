@@ -15,8 +15,9 @@ neighbor is the next seat clockwise. Same inputs always give the same words.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from itertools import combinations
 
 from .cards import Card
@@ -59,9 +60,15 @@ class Table:
         return cls(tuple(seats), captain, flat)
 
     def cards(self, seat: int, lane: int) -> tuple[Card, ...]:
-        return tuple(sorted(self.plays.get((seat, lane), ()), key=lambda c: c.sort_key))
+        """The cards in one lane, in a fixed order (face-down cards have no order)."""
+        return self._sorted.get((seat, lane), ())
 
-    @property
+    @cached_property
+    def _sorted(self) -> dict[tuple[int, int], tuple[Card, ...]]:
+        return {key: tuple(sorted(cards, key=lambda c: c.sort_key))
+                for key, cards in self.plays.items()}
+
+    @cached_property
     def from_captain(self) -> tuple[int, ...]:
         i = self.seats.index(self.captain)
         return self.seats[i:] + self.seats[:i]
@@ -224,7 +231,9 @@ def _judge_team(options: Sequence[Clause], plays: Sequence[Play],
     return failures, {}, choice
 
 
-def role_assignments(roles_sizes: Sequence[int], seats: Sequence[int]):
+@lru_cache(maxsize=256)
+def role_assignments(roles_sizes: tuple[int, ...], seats: tuple[int, ...]
+                     ) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """Every way to give the fixed-size roles their swimmers; the rest are 'all others'."""
     def fill(index: int, free: tuple[int, ...]):
         if index == len(roles_sizes) or roles_sizes[index] == OTHERS:
@@ -234,39 +243,91 @@ def role_assignments(roles_sizes: Sequence[int], seats: Sequence[int]):
             rest = tuple(s for s in free if s not in chosen)
             for tail in fill(index + 1, rest):
                 yield (chosen, *tail)
-    yield from fill(0, tuple(seats))
+    return tuple(fill(0, seats))
+
+
+def _match_roles(sizes: Sequence[int], seats: Sequence[int],
+                 fits: Callable[[int, int], bool]) -> tuple[tuple[int, ...], ...] | None:
+    """The assignment problem, for roles without across relations: a maximum matching
+    of swimmers to roles with room for ``size`` each (augmenting paths). Swimmers left
+    unmatched take the room left over, and fail there. None if the table is too small."""
+    fixed = sum(size for size in sizes if size != OTHERS)
+    if fixed > len(seats):
+        return None
+    room = [size if size != OTHERS else len(seats) - fixed for size in sizes]
+    members: list[list[int]] = [[] for _ in sizes]
+
+    def place(seat: int, tried: set[int]) -> bool:
+        for r in range(len(sizes)):
+            if r in tried or not fits(seat, r):
+                continue
+            tried.add(r)
+            if len(members[r]) < room[r]:
+                members[r].append(seat)
+                return True
+            for other in members[r]:
+                if place(other, tried):
+                    members[r].remove(other)
+                    members[r].append(seat)
+                    return True
+        return False
+
+    unmatched = [seat for seat in seats if not place(seat, set())]
+    for r in range(len(sizes)):
+        while len(members[r]) < room[r]:
+            members[r].append(unmatched.pop(0))
+    order = {seat: n for n, seat in enumerate(seats)}
+    return tuple(tuple(sorted(group, key=order.__getitem__)) for group in members)
 
 
 def _judge_split(element: Element, plays: Sequence[Play]) -> Outcome:
     """Try every assignment of swimmers to roles (at most 30 for six swimmers).
 
-    Each swimmer's fit for each role is worked out once; an assignment then costs only
-    look-ups, plus the across relations of roles that have them.
+    Each swimmer's fit for each role is worked out once. Roles without across relations
+    are an assignment problem, solved by matching; roles with them (e.g. "two swimmers
+    play the same value") are tried assignment by assignment, each costing look-ups plus
+    the across checks. Words are written only
+    for the assignment finally reported: the first that works, or the one that leaves
+    the fewest swimmers failing.
     """
     cards_of = dict(plays)
     seats = [seat for seat, _ in plays]
+    roles = element.roles
     fit = {(seat, r): local_failure(role.clause, cards_of[seat])
-           for seat in seats for r, role in enumerate(element.roles)}
-    best: tuple[dict[int, str], dict[int, str]] | None = None
-    for groups in role_assignments([r.size for r in element.roles], seats):
-        failures: dict[int, str] = {}
-        roles: dict[int, str] = {}
+           for seat in seats for r, role in enumerate(roles)}
+    sizes = tuple(r.size for r in roles)
+    best: tuple[int, tuple] | None = None
+    if all(r.clause.across.is_empty for r in roles):
+        groups = _match_roles(sizes, seats, lambda seat, r: not fit[(seat, r)])
+        candidates: Iterable = () if groups is None else (groups,)
+    else:
+        candidates = role_assignments(sizes, tuple(seats))
+    for groups in candidates:
+        misses = sum(1 for r, group in enumerate(groups) for seat in group if fit[(seat, r)])
+        if best is not None and misses >= best[0]:
+            continue
         for r, group in enumerate(groups):
-            role = element.roles[r]
-            for seat in group:
-                roles[seat] = role.text
-                if fit[(seat, r)]:
-                    failures[seat] = f"as '{role.text}': {fit[(seat, r)]}"
-            if not role.clause.across.is_empty and len(group) > 1:
-                across = across_failures(role.clause, [(s, cards_of[s]) for s in group])
-                for seat, problem in across.items():
-                    failures.setdefault(seat, f"as '{role.text}': {problem}")
-        if best is None or len(failures) < len(best[0]):
-            best = (failures, roles)
-        if not failures:
+            if not roles[r].clause.across.is_empty and group:
+                across = across_failures(roles[r].clause, [(s, cards_of[s]) for s in group])
+                misses += sum(1 for seat in across if not fit[(seat, r)])
+        if best is None or misses < best[0]:
+            best = (misses, groups)
+        if misses == 0:
             break
     if best is None:  # fewer swimmers than the fixed roles need
-        need = sum(r.size for r in element.roles)
+        need = sum(r.size for r in roles)
         return ({seat: f"this element needs at least {need + 1} swimmers" for seat in seats},
                 {}, None)
-    return best[0], best[1], None
+    failures: dict[int, str] = {}
+    names: dict[int, str] = {}
+    for r, group in enumerate(best[1]):
+        role = roles[r]
+        for seat in group:
+            names[seat] = role.text
+            if fit[(seat, r)]:
+                failures[seat] = f"as '{role.text}': {fit[(seat, r)]}"
+        if not role.clause.across.is_empty and group:
+            across = across_failures(role.clause, [(s, cards_of[s]) for s in group])
+            for seat, problem in across.items():
+                failures.setdefault(seat, f"as '{role.text}': {problem}")
+    return failures, names, None

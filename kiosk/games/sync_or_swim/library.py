@@ -100,8 +100,12 @@ def load_campaign(path: Path, elements: dict[str, Element], twists: dict[str, Tw
         if not isinstance(value, int | float) or isinstance(value, bool) or value < 0:
             raise ContentError(f"{path}: [timing] field '{key}': must be a number >= 0")
     timing = Timing(**timing_raw)
+    raw_routines = data.get("routine", [])
+    if not isinstance(raw_routines, list) or not all(isinstance(r, dict) for r in raw_routines):
+        raise ContentError(f"{path}: write each routine as a [[routine]] table "
+                           "(two brackets)")
     routines = []
-    for raw in data.get("routine", []):
+    for raw in raw_routines:
         routines.append(parse_routine(raw, str(path), elements, twists))
     ids = [r.id for r in routines]
     for ident in ids:

@@ -39,19 +39,20 @@ def _missing(attr: Attr, card: Card, rule: str) -> str:
 
 def local_failure(clause: Clause, cards: Sequence[Card]) -> str | None:
     """What is wrong with one swimmer's cards on their own, or None."""
-    if clause.cards is not None:
-        problem = count_failure(clause.cards, len(cards))
-        if problem:
-            return problem
-    if not clause.each.is_empty:
+    count, each, forbid = clause.cards, clause.each, clause.forbid
+    if count is not None and not count.test(len(cards)):
+        return count_failure(count, len(cards))
+    if not each.is_empty:
         for card in cards:
-            problem = clause.each.failure(card)
+            problem = each.failure(card)
             if problem:
                 return problem
-    if clause.forbid is not None:
+    if forbid is not None:
         for card in cards:
-            if clause.forbid.matches(card):
-                return f"{card} breaks 'no card {clause.forbid.text}'"
+            if forbid.matches(card):
+                return f"{card} breaks 'no card {forbid.text}'"
+    if clause.within.is_empty:
+        return None
     return _within_failure(clause, cards)
 
 

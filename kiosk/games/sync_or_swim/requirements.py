@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 
 from .cards import Card, Colour, Side
 
@@ -83,7 +84,7 @@ class Range:
             return x % 2 == 1
         return True
 
-    @property
+    @cached_property
     def text(self) -> str:
         return {"any": "any number", "exact": f"{self.n}", "min": f"{self.n} or higher",
                 "max": f"{self.n} or lower", "even": "even", "odd": "odd"}[self.kind]
@@ -102,7 +103,7 @@ class CardTest:
     hand: str | None = None
     foot: str | None = None
 
-    @property
+    @cached_property
     def is_empty(self) -> bool:
         return self.colour is None and self.value is None and self.hand is None and (
             self.foot is None)
@@ -127,11 +128,11 @@ class CardTest:
     def matches(self, card: Card) -> bool:
         return self.failure(card) is None
 
-    @property
+    @cached_property
     def text(self) -> str:
         return " ".join(w for w in (self.before_noun, self.after_noun) if w)
 
-    @property
+    @cached_property
     def before_noun(self) -> str:
         """Value and colour, which read before 'card': '7 or higher blue'."""
         words = []
@@ -144,7 +145,7 @@ class CardTest:
             words.append(self.colour)
         return " ".join(words)
 
-    @property
+    @cached_property
     def after_noun(self) -> str:
         """Icons, which read after 'card': 'with a hand icon'."""
         words = []
@@ -171,11 +172,11 @@ class Relations:
     different: tuple[Attr, ...] = ()
     sequential: bool = False
 
-    @property
+    @cached_property
     def is_empty(self) -> bool:
         return not (self.same or self.different or self.sequential)
 
-    @property
+    @cached_property
     def text(self) -> str:
         words = [f"same {a.noun}" for a in self.same]
         words += [f"different {a.noun}s" for a in self.different]
@@ -207,7 +208,7 @@ class Clause:
     neighbors: Relations = NO_RELATIONS
     label: str = ""
 
-    @property
+    @cached_property
     def text(self) -> str:
         """A short description for reasons and the detail view, unless a label is given."""
         if self.label:
@@ -254,11 +255,14 @@ class Role:
 
     size: int
     clause: Clause
+    second: bool = False  # "a second swimmer": the next one-swimmer role after the first
 
-    @property
+    @cached_property
     def text(self) -> str:
         who = {1: "one swimmer", 2: "two swimmers", OTHERS: "all others"}.get(
             self.size, f"{self.size} swimmers")
+        if self.second:
+            who = "a second swimmer"
         return f"{who}: {self.clause.text}"
 
 
@@ -280,7 +284,7 @@ class Element:
     text: str = ""
     level: int = 1
 
-    @property
+    @cached_property
     def summary(self) -> str:
         if self.text:
             return self.text

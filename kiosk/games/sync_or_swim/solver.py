@@ -101,7 +101,7 @@ class Solver:
         """
         order = self._order
         if element.mode is Mode.SPLIT:
-            assignments = list(role_assignments([r.size for r in element.roles], order))
+            assignments = list(role_assignments(tuple(r.size for r in element.roles), order))
             self.rng.shuffle(assignments)
             for groups in assignments:
                 role_of = {seat: r for r, group in enumerate(groups) for seat in group}

@@ -50,7 +50,8 @@ def walkthrough(content: Content, routine: RoutineDef, players: int, seed: int =
     session = Session(routine, content.timing, seats, captain=1)
     now = 0.0
     yield f"Routine {routine.id} '{routine.name}' for {players} swimmers"
-    yield f"  Deck: {len(deck)} Sync cards ({content.deck.name}); par {routine.par(content.timing)} s"
+    par = routine.par(content.timing)
+    yield f"  Deck: {len(deck)} Sync cards ({content.deck.name}); par {par} s"
     session.begin(now)
     while not session.is_over:
         added = session.added
