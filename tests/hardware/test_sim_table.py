@@ -159,3 +159,18 @@ def test_a_board_plugged_in_later():
         table.inject("plug", seat=2)
         assert table.wait_settled()
         assert table.view().lane(2, 2).cards == ("blue-2-RF",)
+
+
+def test_the_reader_side_pulls_in_no_ui_and_no_game_rules():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import kiosk.hardware.diagnose, kiosk.hardware.sim_table, kiosk.hardware.readers\n"
+        "bad = [m for m in sys.modules\n"
+        "       if m.split('.')[0] == 'kivy' or m.startswith('kiosk.games')]\n"
+        "print(bad)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
