@@ -31,7 +31,7 @@ def cmd_judge(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     try:
         text = Path(args.layout).read_text(encoding="utf-8")
-        layout = parse_layout(json.loads(text), content, str(args.layout))
+        layout = parse_layout(json.loads(text), content)
     except OSError as error:
         print(f"kiosk judge: cannot read {args.layout}: {error.strerror or error}",
               file=sys.stderr)
@@ -97,7 +97,8 @@ def cmd_diagnose(args: argparse.Namespace) -> int:
         print("kiosk diagnose: the hardware diagnostics are not installed in this build",
               file=sys.stderr)
         return EXIT_BAD_INPUT
-    return diagnose.main(args.rest)
+    rest = args.rest[1:] if args.rest[:1] == ["--"] else args.rest
+    return diagnose.main(rest)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -133,6 +134,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run(argv: list[str]) -> int:
+    if argv[:1] == ["diagnose"]:  # its options are its own (argparse cannot pass them on)
+        argv = ["diagnose", "--", *argv[1:]]
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)

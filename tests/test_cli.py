@@ -102,3 +102,9 @@ def test_console_script_runs_as_a_module():
                             capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert result.returncode == 1
     assert "NOT IN SYNC" in result.stdout
+
+
+def test_diagnose_options_reach_the_diagnostics(mocker):
+    seen = mocker.patch("kiosk.hardware.diagnose.main", return_value=0)
+    assert run(["diagnose", "--simulate", "--seconds", "1"]) == 0
+    seen.assert_called_once_with(["--simulate", "--seconds", "1"])

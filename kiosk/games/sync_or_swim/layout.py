@@ -50,7 +50,7 @@ def _int(value: Any, what: str) -> int:
         raise LayoutError(f"{what} must be a whole number, not {value!r}") from None
 
 
-def parse_layout(data: Any, content: Content, source: str = "layout") -> Layout:
+def parse_layout(data: Any, content: Content) -> Layout:
     if not isinstance(data, dict):
         raise LayoutError("the layout must be a JSON object with seats, captain and cards")
     known = {"seats", "captain", "routine", "round", "elements", "twists", "choices",
@@ -69,7 +69,7 @@ def parse_layout(data: Any, content: Content, source: str = "layout") -> Layout:
     captain = _int(data["captain"], "'captain'")
     if captain not in seats:
         raise LayoutError(f"'captain' seat {captain} is not in 'seats' {list(seats)}")
-    elements, twists = _rules(data, content, source)
+    elements, twists = _rules(data, content)
     table = Table(seats, captain, _cards(data.get("cards"), seats))
     choices = {}
     for lane, option in (data.get("choices") or {}).items():
@@ -82,8 +82,7 @@ def parse_layout(data: Any, content: Content, source: str = "layout") -> Layout:
     return Layout(table, elements, twists, choices)
 
 
-def _rules(data: Mapping, content: Content, source: str
-           ) -> tuple[tuple[Element, ...], tuple[Twist, ...]]:
+def _rules(data: Mapping, content: Content) -> tuple[tuple[Element, ...], tuple[Twist, ...]]:
     if "routine" in data:
         if "elements" in data:
             raise LayoutError("give either 'routine' and 'round' or 'elements', not both")
@@ -99,9 +98,9 @@ def _rules(data: Mapping, content: Content, source: str
     if not isinstance(raw_elements, list) or not raw_elements:
         raise LayoutError("give 'routine' and 'round', or 'elements' (ids or full elements)")
     try:
-        elements = tuple(_one(e, content.elements, parse_element, source, "element")
+        elements = tuple(_one(e, content.elements, parse_element, "'elements'", "element")
                          for e in raw_elements)
-        twists = tuple(_one(t, content.twists, parse_twist, source, "twist")
+        twists = tuple(_one(t, content.twists, parse_twist, "'twists'", "twist")
                        for t in data.get("twists", []))
     except ContentError as error:
         raise LayoutError(str(error)) from None

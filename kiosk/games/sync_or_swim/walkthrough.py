@@ -16,7 +16,7 @@ from .library import Content
 from .routines import RoutineDef
 from .scoring import score_session
 from .session import Session, State
-from .solver import Solver
+from .solver import OutOfBudget, Solver
 
 
 def _describe_verdict(verdict: Verdict) -> Iterator[str]:
@@ -69,7 +69,13 @@ def walkthrough(content: Content, routine: RoutineDef, players: int, seed: int =
             session.try_again(now)
             continue
         elements, twists = session.elements_in_force, session.twists_in_force
-        table = Solver(deck, rng).solve(seats, session.captain, elements, twists)
+        try:
+            table = Solver(deck, rng).solve(seats, session.captain, elements, twists)
+        except OutOfBudget:
+            yield ("  The simulated team found no winning table in time (this routine may be "
+                   "too hard for this deck): routine abandoned.")
+            session.abandon(now)
+            break
         if table is None:
             yield "  No legal table can meet these elements with this deck: routine abandoned."
             session.abandon(now)
