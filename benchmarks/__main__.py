@@ -15,7 +15,8 @@ from pathlib import Path
 
 def main(argv: list[str]) -> int:
     short = "--short" in argv
-    names = [m.name for m in pkgutil.iter_modules([str(Path(__file__).parent)])]
+    names = [m.name for m in pkgutil.iter_modules([str(Path(__file__).parent)])
+             if not m.name.startswith("_")]
     wanted = [a for a in argv if not a.startswith("-")]
     failed = []
     for name in sorted(names):
