@@ -3,33 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from gpiozero.pins.mock import MockFactory
 
 from kiosk.config import PadSettings
 from kiosk.hardware.pads import GpioStopPads
 from kiosk.hardware.ports import Pad
-from kiosk.hardware.sim_gpio import EventLog, ManualClock
 
 PIN = {Pad.A: 5, Pad.B: 6}
 BOUNCE = 0.015
-
-
-@pytest.fixture
-def factory():
-    factory = MockFactory()
-    yield factory
-    factory.reset()
-    factory.close()
-
-
-@pytest.fixture
-def clock():
-    return ManualClock(100.0)
-
-
-@pytest.fixture
-def log():
-    return EventLog()
 
 
 @pytest.fixture

@@ -5,37 +5,18 @@ from __future__ import annotations
 import logging
 
 import pytest
-from gpiozero.pins.mock import MockFactory
 
 from kiosk.config import ButtonSettings, LedSettings, SeatPins
 from kiosk.hardware.errors import DeviceClosedError, HardwareError, UnknownSeatError
 from kiosk.hardware.ports import HardwareListener, LedMode, SeatLed
 from kiosk.hardware.seats import GpioSeats
-from kiosk.hardware.sim_gpio import EventLog, ManualClock
+from kiosk.hardware.sim_gpio import ManualClock
 
 SEATS = (
     SeatPins(seat=1, button=17, ready_led=23, captain_led=24, failed_led=25),
     SeatPins(seat=2, button=27, ready_led=5, captain_led=None, failed_led=None),
 )
 LED_PIN = {SeatLed.READY: 23, SeatLed.CAPTAIN: 24, SeatLed.FAILED: 25}
-
-
-@pytest.fixture
-def factory():
-    factory = MockFactory()
-    yield factory
-    factory.reset()
-    factory.close()
-
-
-@pytest.fixture
-def clock():
-    return ManualClock(50.0)
-
-
-@pytest.fixture
-def log():
-    return EventLog()
 
 
 def make(factory, clock, log, **buttons):
@@ -47,6 +28,11 @@ def make(factory, clock, log, **buttons):
         listener=log,
         clock=clock,
     )
+
+
+@pytest.fixture
+def clock():
+    return ManualClock(50.0)
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ import sys
 import threading
 
 import pytest
-from gpiozero.pins.mock import MockFactory
 
 from kiosk.config import PadSettings
 from kiosk.hardware.errors import BackendUnavailableError, PinConfigError
@@ -20,21 +19,8 @@ from kiosk.hardware.sim_gpio import EventLog, ManualClock, SimGpio, reference_se
 
 
 @pytest.fixture
-def factory():
-    factory = MockFactory()
-    yield factory
-    factory.reset()
-    factory.close()
-
-
-@pytest.fixture
 def clock():
     return ManualClock(10.0)
-
-
-@pytest.fixture
-def log():
-    return EventLog()
 
 
 @pytest.fixture
