@@ -1,0 +1,201 @@
+"""The contract between the controller and whatever shows the table (the Kivy app,
+``kiosk demo``, tests). No Kivy here.
+
+How it flows:
+
+- Hardware threads (gpiozero, reader boards, tickers) never touch game state. They put
+  events on the controller's queue.
+- The UI calls :meth:`Controller.pump` on its main thread (every frame, ~30 Hz). Pump
+  applies queued events and the timer in order — the controller is the single writer of
+  game state — and then calls the :class:`ControllerListener` methods, on that same
+  main thread. So a listener may touch widgets.
+- The UI changes things only through the controller's command methods; the controller
+  never calls the UI except through the listener.
+
+Everything the UI shows comes from one immutable :class:`TableView`, rebuilt after each
+change, so a screen can redraw from the latest view at any time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol
+
+
+class Phase(StrEnum):
+    """Where the table is, from the players' point of view; screens follow this."""
+
+    ATTRACT = "attract"            # nobody playing: the attract loop
+    CHOOSING = "choosing"          # player count and routine
+    SETUP = "setup"                # deck for this table size, element places, captain
+    ROUND_READY = "round ready"    # elements face up, waiting for SWIM!
+    PRACTICE = "practice"          # timer running
+    TIME_OUT = "time out"          # TRY AGAIN
+    JUDGE_BY_HAND = "judge by hand"  # no readers or an unreadable card: players decide
+    PERFORMANCE = "performance"    # verdict known: lanes revealed from lane 1, then
+                                   # IN SYNC / NOT IN SYNC
+    SCORE = "score"                # routine over: score and breakdown
+    BROKEN = "broken"              # config unusable: a list of problems, nothing else
+
+
+class Sound(StrEnum):
+    WHISTLE = "whistle"  # SWIM!
+    TICK = "tick"        # each of the last 5 seconds
+    HORN = "horn"        # time out
+    CHEER = "cheer"      # IN SYNC
+    GROAN = "groan"      # NOT IN SYNC
+
+
+@dataclass(frozen=True)
+class CardView:
+    """One card as the screen shows it: short form plus words for colour-blind players."""
+
+    short: str           # "blue-7-LH"
+    colour: str          # "blue" | "yellow" | "green" | "gray"
+    value: int
+    hand: str | None     # "left" | "both" | "right" | None
+    foot: str | None
+
+
+@dataclass(frozen=True)
+class RuleView:
+    """An element or twist face up on the table."""
+
+    id: str
+    name: str
+    text: str            # one plain sentence
+    kind: str            # "element" | "twist"
+    lane: int | None     # elements: their lane; twists: None
+    details: tuple[str, ...] = ()  # extra lines for tap-for-details
+
+
+@dataclass(frozen=True)
+class SwimmerLaneView:
+    seat: int
+    cards: tuple[CardView, ...]
+    passed: bool
+    reason: str | None = None
+    role: str | None = None
+
+
+@dataclass(frozen=True)
+class LaneView:
+    lane: int
+    rule: str
+    passed: bool
+    swimmers: tuple[SwimmerLaneView, ...]
+    choice: str | None = None
+
+
+@dataclass(frozen=True)
+class VerdictView:
+    in_sync: bool
+    lanes: tuple[LaneView, ...]
+    by_hand: bool = False        # decided by the players, not the readers
+    overridden: bool = False     # corrected by staff
+
+
+@dataclass(frozen=True)
+class RoundScoreView:
+    round_number: int
+    added: str
+    practice_seconds: float
+    between_seconds: float
+    penalty_seconds: float
+    retries: int
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    score: int
+    total_seconds: float
+    par_seconds: int
+    rounds: tuple[RoundScoreView, ...]
+    best_before: int | None = None  # the table's top score for this routine before now
+
+
+@dataclass(frozen=True)
+class RoutineChoice:
+    id: str
+    name: str
+    number: int | None       # campaign position, None for random routines
+    locked: bool
+    top_score: int | None
+
+
+@dataclass(frozen=True)
+class HardwareView:
+    """What the table can and cannot do right now, in words staff and players read."""
+
+    pads: bool = False                 # physical stop pads usable
+    readers: bool = False              # every seat's reader board online
+    seat_buttons: bool = False
+    problems: tuple[str, ...] = ()     # e.g. "Seat 3's reader is unplugged: check its USB cable"
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything a screen needs, as one immutable snapshot."""
+
+    game: str = "sync_or_swim"
+    phase: Phase = Phase.ATTRACT
+    players: int | None = None
+    seats: tuple[int, ...] = ()
+    captain: int | None = None
+    ready: frozenset[int] = frozenset()
+    routine_id: str | None = None
+    routine_name: str | None = None
+    round_number: int | None = None
+    rules: tuple[RuleView, ...] = ()            # in force now, lane order, twist last
+    new_rule: RuleView | None = None            # the one added this round
+    timer_seconds: int | None = None            # this round's full timer
+    time_left: float | None = None              # during PRACTICE
+    deck: tuple[CardView, ...] = ()             # SETUP: the Sync cards for this size
+    choices: tuple[RoutineChoice, ...] = ()     # CHOOSING
+    verdict: VerdictView | None = None          # PERFORMANCE
+    score: ScoreView | None = None              # SCORE
+    hardware: HardwareView = field(default_factory=HardwareView)
+    message: str | None = None                  # one sentence for the top of the screen
+    resumed: bool = False                       # reopened after a power cut
+    problems: tuple[str, ...] = ()              # BROKEN: config problems, file:line: message
+
+
+class ControllerListener:
+    """Override what you need; called on the thread that runs ``pump`` (the UI's)."""
+
+    def on_view(self, view: TableView) -> None:
+        """Anything changed: redraw from ``view``."""
+
+    def on_tick(self, time_left: float) -> None:
+        """During practice, at every pump: just the timer."""
+
+    def on_sound(self, sound: Sound) -> None:
+        """Play a sound now."""
+
+    def on_problem(self, message: str) -> None:
+        """A plain sentence to show briefly (a refused command, a hardware fault)."""
+
+
+class Controller(Protocol):
+    """What the UI may call. Commands return at once; their effects arrive via the
+    listener at the next pump (commands pump themselves, so usually at once)."""
+
+    view: TableView
+
+    def set_listener(self, listener: ControllerListener) -> None: ...
+    def pump(self) -> None: ...
+    def close(self) -> None: ...
+
+    def wake(self) -> None: ...                          # ATTRACT -> CHOOSING
+    def choose(self, players: int, routine_id: str) -> None: ...  # CHOOSING -> SETUP
+    def begin(self) -> None: ...                         # SETUP -> ROUND_READY
+    def swim(self) -> None: ...                          # ROUND_READY -> PRACTICE
+    def stop_on_screen(self) -> None: ...                # fallback two-finger stop
+    def try_again(self) -> None: ...                     # TIME_OUT -> ROUND_READY
+    def judge_by_hand(self, in_sync: bool) -> None: ...  # JUDGE_BY_HAND -> PERFORMANCE
+    def override(self, in_sync: bool) -> None: ...       # staff, in PERFORMANCE: verdict flips
+    def next(self) -> None: ...  # PERFORMANCE -> ROUND_READY | SCORE; SCORE -> CHOOSING
+    def abandon(self) -> None: ...                       # any -> CHOOSING (staff or timeout)
+    def random_routine(self, seed: int | None = None) -> str: ...  # new choice id
+    def staff(self, action: str, **args: Any) -> None: ...  # unlock_all, reset_scores, volume
