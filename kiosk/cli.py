@@ -90,15 +90,27 @@ def cmd_random(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_diagnose(args: argparse.Namespace) -> int:
+# Subcommands whose options belong to another module: `kiosk NAME ...` calls
+# MODULE.main(rest). Importing lazily keeps `kiosk judge` free of Kivy and serial.
+PASS_THROUGH = {
+    "diagnose": ("kiosk.hardware.diagnose", "boards, antennas, pins and live events"),
+    "run": ("kiosk.ui.run", "the touchscreen app (--simulate: on the simulated table)"),
+    "demo": ("kiosk.ui.demo", "play a routine headless and save screenshots"),
+    "firmware": ("kiosk.firmware_tool", "flash reader-board firmware"),
+}
+
+
+def cmd_pass_through(args: argparse.Namespace) -> int:
+    import importlib
+
+    module_name, _ = PASS_THROUGH[args.command]
     try:
-        from kiosk.hardware import diagnose
-    except ImportError:
-        print("kiosk diagnose: the hardware diagnostics are not installed in this build",
-              file=sys.stderr)
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        print(f"kiosk {args.command}: not available in this build ({error})", file=sys.stderr)
         return EXIT_BAD_INPUT
     rest = args.rest[1:] if args.rest[:1] == ["--"] else args.rest
-    return diagnose.main(rest)
+    return module.main(rest)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -126,16 +138,16 @@ def build_parser() -> argparse.ArgumentParser:
     rand.add_argument("--difficulty", type=int, default=3, choices=range(1, 6))
     rand.set_defaults(func=cmd_random)
 
-    diag = sub.add_parser("diagnose", help="boards, antennas, pins and live events",
-                          add_help=False)
-    diag.add_argument("rest", nargs=argparse.REMAINDER)
-    diag.set_defaults(func=cmd_diagnose)
+    for name, (_, summary) in PASS_THROUGH.items():
+        passed = sub.add_parser(name, help=summary, add_help=False)
+        passed.add_argument("rest", nargs=argparse.REMAINDER)
+        passed.set_defaults(func=cmd_pass_through)
     return parser
 
 
 def run(argv: list[str]) -> int:
-    if argv[:1] == ["diagnose"]:  # its options are its own (argparse cannot pass them on)
-        argv = ["diagnose", "--", *argv[1:]]
+    if argv[:1] and argv[0] in PASS_THROUGH:  # their options are their own
+        argv = [argv[0], "--", *argv[1:]]
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)

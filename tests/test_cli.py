@@ -108,3 +108,12 @@ def test_diagnose_options_reach_the_diagnostics(mocker):
     seen = mocker.patch("kiosk.hardware.diagnose.main", return_value=0)
     assert run(["diagnose", "--simulate", "--seconds", "1"]) == 0
     seen.assert_called_once_with(["--simulate", "--seconds", "1"])
+
+
+def test_a_missing_pass_through_module_is_one_clear_line(monkeypatch, capsys):
+    from kiosk import cli
+
+    monkeypatch.setitem(cli.PASS_THROUGH, "demo", ("kiosk.no_such_module", "x"))
+    assert run(["demo", "--screenshots", "out"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("kiosk demo: not available") and err.count("\n") == 1
