@@ -72,6 +72,12 @@ def cmd_routines(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_check(args: argparse.Namespace) -> int:
+    from kiosk.check import main
+
+    return main(config_dir(args.config))
+
+
 def cmd_random(args: argparse.Namespace) -> int:
     from kiosk.games.sync_or_swim.generator import NoRoutineFound, random_routine
 
@@ -132,6 +138,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     routines = sub.add_parser("routines", help="list the campaign")
     routines.set_defaults(func=cmd_routines)
+
+    check = sub.add_parser("check", help="check everything in config/; print each problem "
+                                         "as file:line: message")
+    check.set_defaults(func=cmd_check)
 
     rand = sub.add_parser("random", help="make a random routine, proven playable")
     rand.add_argument("--seed", type=int, default=1)

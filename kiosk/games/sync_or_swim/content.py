@@ -35,7 +35,14 @@ ONE_CARD = Range("exact", 1)
 
 
 class ContentError(ValueError):
-    """A content file that cannot be used; the message says where and what to fix."""
+    """A content file that cannot be used; the message says where and what to fix.
+
+    ``ident`` and ``field`` (when known) let ``kiosk check`` find the line in the file.
+    """
+
+    def __init__(self, message: str, ident: str | None = None, field: str | None = None):
+        super().__init__(message)
+        self.ident, self.field = ident, field
 
 
 class _Where:
@@ -46,7 +53,7 @@ class _Where:
 
     def error(self, field: str, problem: str) -> ContentError:
         return ContentError(f"{self.source}: {self.kind} '{self.ident}', field '{field}': "
-                            f"{problem}")
+                            f"{problem}", self.ident, field)
 
 
 def parse_range(raw: Any, where: _Where, field: str, *, low: int, high: int) -> Range:

@@ -119,7 +119,8 @@ def parse_routine(raw: dict, source: str, elements: dict[str, Element],
     ident = str(raw.get("id", "?"))
 
     def error(field: str, problem: str) -> ContentError:
-        return ContentError(f"{source}: routine '{ident}', field '{field}': {problem}")
+        return ContentError(f"{source}: routine '{ident}', field '{field}': {problem}",
+                            ident, field)
 
     for key in ("id", "name", "elements", "twist"):
         if key not in raw:
