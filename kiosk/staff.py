@@ -1,0 +1,115 @@
+"""The staff lock: a PIN kept only as a salted scrypt hash, and a growing wait after
+wrong guesses, so guests cannot reach settings, reset scores or leave the kiosk.
+
+The wait survives a restart: failures and the time the lock opens again are kept in
+the store's settings (wall-clock seconds, since monotonic time restarts at boot).
+
+>>> settings = MemorySettings()
+>>> lock = StaffLock(settings, clock=lambda: 1000.0)
+>>> lock.set_pin("2468")
+>>> lock.try_pin("1111").ok, lock.try_pin("2468").ok
+(False, True)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+SCRYPT = {"n": 2**14, "r": 8, "p": 1}  # ~50 ms on a Pi 4: slow to guess, quick to type
+FREE_TRIES = 3
+FIRST_WAIT = 5.0
+MAX_WAIT = 300.0
+
+
+class Settings(Protocol):
+    def get_setting(self, key: str, default: Any = None) -> Any: ...
+    def set_setting(self, key: str, value: Any) -> None: ...
+
+
+class MemorySettings:
+    """Settings in a dict, for tests and for a kiosk running without a store."""
+
+    def __init__(self) -> None:
+        self.values: dict[str, Any] = {}
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        return self.values.get(key, default)
+
+    def set_setting(self, key: str, value: Any) -> None:
+        self.values[key] = value
+
+
+class PinError(ValueError):
+    """A PIN that cannot be used (wrong length, not digits)."""
+
+
+def hash_pin(pin: str, salt: bytes | None = None) -> str:
+    """``scrypt$n$r$p$salt$hash`` (hex); never the PIN itself."""
+    salt = os.urandom(16) if salt is None else salt
+    digest = hashlib.scrypt(pin.encode(), salt=salt, **SCRYPT, dklen=32)
+    return f"scrypt${SCRYPT['n']}${SCRYPT['r']}${SCRYPT['p']}${salt.hex()}${digest.hex()}"
+
+
+def verify_pin(pin: str, stored: str) -> bool:
+    try:
+        kind, n, r, p, salt, digest = stored.split("$")
+        if kind != "scrypt":
+            return False
+        got = hashlib.scrypt(pin.encode(), salt=bytes.fromhex(salt), n=int(n), r=int(r),
+                             p=int(p), dklen=len(digest) // 2)
+    except (ValueError, TypeError):
+        return False
+    return hmac.compare_digest(got.hex(), digest)
+
+
+@dataclass(frozen=True)
+class Attempt:
+    ok: bool
+    wait: float = 0.0      # seconds until the next try is accepted
+    message: str = ""
+
+
+class StaffLock:
+    def __init__(self, settings: Settings, clock: Callable[[], float] = time.time) -> None:
+        self.settings = settings
+        self.clock = clock
+
+    @property
+    def has_pin(self) -> bool:
+        return bool(self.settings.get_setting("staff_pin_hash"))
+
+    def set_pin(self, pin: str) -> None:
+        if not (pin.isascii() and pin.isdigit() and 4 <= len(pin) <= 8):
+            raise PinError("the staff PIN must be 4 to 8 digits")
+        self.settings.set_setting("staff_pin_hash", hash_pin(pin))
+        self.settings.set_setting("staff_failures", 0)
+        self.settings.set_setting("staff_locked_until", 0.0)
+
+    def wait_left(self) -> float:
+        return max(0.0, float(self.settings.get_setting("staff_locked_until", 0.0))
+                   - self.clock())
+
+    def try_pin(self, pin: str) -> Attempt:
+        stored = self.settings.get_setting("staff_pin_hash")
+        if not stored:
+            return Attempt(False, 0.0, "No staff PIN is set yet: set one with "
+                                       "`kiosk staff-pin` on the kiosk's console.")
+        wait = self.wait_left()
+        if wait > 0:
+            return Attempt(False, wait, f"Too many wrong PINs. Try again in {wait:.0f} s.")
+        if verify_pin(pin, stored):
+            self.settings.set_setting("staff_failures", 0)
+            return Attempt(True)
+        failures = int(self.settings.get_setting("staff_failures", 0)) + 1
+        self.settings.set_setting("staff_failures", failures)
+        if failures < FREE_TRIES:
+            return Attempt(False, 0.0, "Wrong PIN.")
+        wait = min(MAX_WAIT, FIRST_WAIT * 2 ** (failures - FREE_TRIES))
+        self.settings.set_setting("staff_locked_until", self.clock() + wait)
+        return Attempt(False, wait, f"Wrong PIN. Try again in {wait:.0f} s.")
