@@ -18,6 +18,7 @@ change, so a screen can redraw from the latest view at any time.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
@@ -159,6 +160,8 @@ class TableView:
     message: str | None = None                  # one sentence for the top of the screen
     resumed: bool = False                       # reopened after a power cut
     problems: tuple[str, ...] = ()              # BROKEN: config problems, file:line: message
+    volume: float = 1.0                         # staff setting, 0.0 (mute) to 1.0
+    unlock_all: bool = False                    # staff setting: every routine open
 
 
 class ControllerListener:
@@ -188,7 +191,9 @@ class Controller(Protocol):
     def close(self) -> None: ...
 
     def wake(self) -> None: ...                          # ATTRACT -> CHOOSING
-    def choose(self, players: int, routine_id: str) -> None: ...  # CHOOSING -> SETUP
+    def choose(self, players: int, routine_id: str,
+               seats: Iterable[int] | None = None) -> None: ...  # CHOOSING -> SETUP
+    # (seats: which seats play; default the table's first ``players`` seats)
     def begin(self) -> None: ...                         # SETUP -> ROUND_READY
     def swim(self) -> None: ...                          # ROUND_READY -> PRACTICE
     def stop_on_screen(self) -> None: ...                # fallback two-finger stop
@@ -199,3 +204,4 @@ class Controller(Protocol):
     def abandon(self) -> None: ...                       # any -> CHOOSING (staff or timeout)
     def random_routine(self, seed: int | None = None) -> str: ...  # new choice id
     def staff(self, action: str, **args: Any) -> None: ...  # unlock_all, reset_scores, volume
+    def select_game(self, game: str) -> None: ...        # another game (ends the running one)

@@ -1,0 +1,380 @@
+"""The controller: one queue in, one writer of state, listener calls out.
+
+Hardware backends call the :class:`TableController`'s ``on_*`` methods on their own
+threads; those only put the event on a queue. :meth:`TableController.pump`, called by
+the UI on its main thread, applies the queued events in order, lets time pass for the
+game (countdown ticks, time outs), drives the hardware the game asked for (LEDs, pads),
+and then tells the :class:`~kiosk.table.api.ControllerListener` — on that same thread.
+UI commands queue themselves and pump at once, so they take effect before they return.
+
+The controller knows no game rules: it drives a :class:`~kiosk.table.games.TableGame`
+picked from :data:`~kiosk.table.games.GAMES`. Any port may be missing (None): the view
+says so and the game falls back (on-screen stop circles, judging by hand).
+
+    controller = TableController(clock=clock, store=MemoryStore(), panel=gpio.seats,
+                                 pads=gpio.pads, readers=readers, tags=tags)
+    gpio.listener = readers.listener = controller
+    controller.set_listener(my_screen)
+    controller.wake(); controller.choose(4, "R01"); controller.begin(); controller.swim()
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Protocol
+
+from kiosk.hardware.ports import (
+    BoardStatus,
+    Clock,
+    HardwareListener,
+    InventoryChange,
+    LaneReaders,
+    SeatPanel,
+    StopPads,
+)
+from kiosk.hardware.tagmap import TagMap
+from kiosk.table.api import ControllerListener, TableView
+from kiosk.table.games import NOTHING, Effects, LaneReading, TableGame, game_factory, problem
+from kiosk.table.hardware_status import HardwareStatus
+from kiosk.table.store import MemoryStore, Store
+
+log = logging.getLogger(__name__)
+
+DEFAULT_SEATS = (1, 2, 3, 4, 5, 6)
+
+
+class Closeable(Protocol):
+    def close(self) -> None: ...
+
+
+@dataclass
+class _Command:
+    name: str
+    args: dict[str, Any]
+    result: Any = None
+
+
+@dataclass
+class _Context:
+    """What the active game may use (see :class:`~kiosk.table.games.GameContext`)."""
+
+    store: Store
+    config_dir: Path | None
+    status: HardwareStatus
+    seat_numbers: tuple[int, ...] = field(default=DEFAULT_SEATS)
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return self.seat_numbers
+
+    def read_lanes(self) -> LaneReading:
+        return self.status.read_lanes()
+
+
+class TableController(HardwareListener):
+    """Implements :class:`kiosk.table.api.Controller`; plug it in as the hardware listener.
+
+    ``clock`` is monotonic seconds (a ``ManualClock`` in tests); ``poll_ports`` makes
+    every pump drive the seat panel's and pads' time-based work (holds, debounce,
+    blinking) — for a fake clock, where no ticker thread runs. ``owned`` objects are
+    closed with the controller. ``wakeup`` is called on the hardware thread after an
+    event is queued (e.g. to schedule a pump at once).
+    """
+
+    def __init__(
+        self,
+        *,
+        clock: Clock = time.monotonic,
+        store: Store | None = None,
+        panel: SeatPanel | None = None,
+        pads: StopPads | None = None,
+        readers: LaneReaders | None = None,
+        tags: TagMap | None = None,
+        game: str = "sync_or_swim",
+        config_dir: Path | None = None,
+        poll_ports: bool = False,
+        sync_timeout: float = 0.25,
+        owned: Iterable[Closeable] = (),
+        wakeup: Callable[[], None] | None = None,
+    ) -> None:
+        self.clock = clock
+        self.store: Store = store if store is not None else MemoryStore()
+        self.panel, self.pads, self.readers = panel, pads, readers
+        self.poll_ports = poll_ports
+        self.wakeup = wakeup
+        self._owned = list(owned)
+        self._queue: queue.SimpleQueue[tuple[Any, ...]] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._pumping: int | None = None
+        self._last_now = clock()
+        self._closed = False
+        self._listener = ControllerListener()
+        self.status = HardwareStatus(panel, pads, readers, tags, sync_timeout)
+        if panel is not None:
+            panel.press_toggles_ready = False  # readiness belongs to the game
+        self.context = _Context(self.store, config_dir, self.status, self._seat_numbers())
+        self.game: TableGame = game_factory(game)(self.context)
+        self._settings_version = 0
+        self._composed: tuple[Any, ...] = ()
+        self.view: TableView = TableView()
+        with self._lock:
+            self._pumping = threading.get_ident()
+            self._apply_hardware(self._guard(lambda: self.game.refresh(self._now())))
+            self.view = self._compose()
+            self._pumping = None
+
+    # ------------------------------------------------------------------ hardware side
+
+    def on_seat_pressed(self, seat: int, t: float) -> None:
+        self._put("seat_pressed", seat, t)
+
+    def on_seat_held(self, seat: int, t: float) -> None:
+        self._put("seat_held", seat, t)
+
+    def on_stop(self, t: float) -> None:
+        self._put("stop", t)
+
+    def on_inventory(self, change: InventoryChange) -> None:
+        self._put("inventory", change)
+
+    def on_board_status(self, status: BoardStatus) -> None:
+        self._put("board", status)
+
+    def refresh_hardware(self) -> None:
+        """Re-read board statuses and lanes at the next pump: call it once after
+        plugging the controller in as the backends' listener, so nothing reported in
+        between is missed."""
+        self._put("refresh_hardware")
+
+    # ------------------------------------------------------------------ UI side
+
+    def set_listener(self, listener: ControllerListener) -> None:
+        """Replace the listener and hand it the current view at once."""
+        self._listener = listener
+        self._call("on_view", self.view)
+
+    def pump(self) -> None:
+        """Apply everything queued, let time pass, then notify the listener.
+
+        Called from inside a listener method it returns at once: the pump already
+        running applies what was queued before it returns.
+        """
+        if self._pumping == threading.get_ident() or self._closed:
+            return
+        with self._lock:
+            self._pumping = threading.get_ident()
+            try:
+                self._pump_once()
+                while not self._queue.empty():
+                    self._pump_once()
+            finally:
+                self._pumping = None
+
+    def close(self) -> None:
+        """End the game (lights off, pads disarmed), then close what the controller owns."""
+        if self._closed:
+            return
+        with self._lock:
+            self._apply_hardware(self._guard(lambda: self.game.close(self._now())))
+            self._closed = True
+        for thing in reversed(self._owned):
+            try:
+                thing.close()
+            except Exception:
+                log.exception("closing %r failed", thing)
+
+    def wake(self) -> None:
+        self._command("wake")
+
+    def choose(self, players: int, routine_id: str, seats: Iterable[int] | None = None) -> None:
+        """``seats`` (optional, added to the contract): which seats play; default the
+        table's first ``players`` seats."""
+        self._command("choose", players=players, routine_id=routine_id,
+                      seats=None if seats is None else tuple(seats))
+
+    def begin(self) -> None:
+        self._command("begin")
+
+    def swim(self) -> None:
+        self._command("swim")
+
+    def stop_on_screen(self) -> None:
+        self._command("stop_on_screen")
+
+    def try_again(self) -> None:
+        self._command("try_again")
+
+    def judge_by_hand(self, in_sync: bool) -> None:
+        self._command("judge_by_hand", in_sync=in_sync)
+
+    def override(self, in_sync: bool) -> None:
+        self._command("override", in_sync=in_sync)
+
+    def next(self) -> None:
+        self._command("next")
+
+    def abandon(self) -> None:
+        self._command("abandon")
+
+    def random_routine(self, seed: int | None = None) -> str:
+        """The new choice's id ('' if called from inside a listener method: the choice
+        still appears in the next view)."""
+        return self._command("random_routine", seed=seed) or ""
+
+    def staff(self, action: str, **args: Any) -> None:
+        """``volume`` (level=0..1), ``unlock_all`` (on=True), ``reset_scores``."""
+        self._put("staff", action, args)
+        self.pump()
+
+    def select_game(self, game: str) -> None:
+        """Switch the table to another game (added to the contract); the running one ends."""
+        self._put("select_game", game)
+        self.pump()
+
+    # ------------------------------------------------------------------ inside
+
+    def _put(self, *event: Any) -> None:
+        self._queue.put(event)
+        if self.wakeup is not None:
+            self.wakeup()
+
+    def _command(self, name: str, **args: Any) -> Any:
+        command = _Command(name, args)
+        self._put("command", command)
+        self.pump()
+        return command.result
+
+    def _now(self) -> float:
+        self._last_now = max(self._last_now, self.clock())
+        return self._last_now
+
+    def _pump_once(self) -> None:
+        now = self._now()
+        if self.poll_ports:
+            for port in (self.panel, self.pads):
+                if port is not None:
+                    port.poll(now)
+        effects = NOTHING
+        while True:
+            try:
+                event = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            effects += self._apply_hardware(self._guard(lambda e=event: self._handle(e, now)))
+        effects += self._apply_hardware(self._guard(lambda: self.game.tick(now)))
+        self._notify(effects, now)
+
+    def _handle(self, event: tuple[Any, ...], now: float) -> Effects:
+        kind, *args = event
+        game = self.game
+        if kind == "command":
+            command: _Command = args[0]
+            effects = game.command(command.name, command.args, now)
+            command.result = effects.result
+            return effects
+        if kind == "seat_pressed":
+            return game.seat_pressed(args[0], args[1], now)
+        if kind == "seat_held":
+            return game.seat_held(args[0], args[1], now)
+        if kind == "stop":
+            return game.stop(args[0], now)
+        if kind == "inventory":
+            self.status.inventory_changed(args[0])
+            return game.inventory_changed(args[0], now)
+        if kind == "board":
+            self.status.board_changed(args[0])
+            return NOTHING
+        if kind == "refresh_hardware":
+            self.status.reread()
+            return NOTHING
+        if kind == "staff":
+            return self._staff(args[0], args[1], now)
+        if kind == "select_game":
+            effects = self._apply_hardware(game.close(now))
+            self.game = game_factory(args[0])(self.context)
+            return effects + self.game.refresh(now)
+        raise ValueError(f"unknown event {kind!r}")
+
+    def _staff(self, action: str, args: dict[str, Any], now: float) -> Effects:
+        if action == "volume":
+            level = float(args.get("level", 1.0))
+            self.store.set_setting("volume", min(1.0, max(0.0, level)))
+        elif action == "unlock_all":
+            self.store.set_setting("unlock_all", bool(args.get("on", True)))
+        elif action == "reset_scores":
+            self.store.reset_scores(self.game.game_id)
+        else:
+            return problem(f"Staff action '{action}' does not exist "
+                           "(use volume, unlock_all or reset_scores)")
+        self._settings_version += 1
+        return self.game.refresh(now)
+
+    def _guard(self, step: Callable[[], Effects]) -> Effects:
+        """A bug in one input must not stop the table: log it and say so."""
+        try:
+            return step()
+        except Exception as error:
+            log.exception("the table could not apply an input")
+            return problem(f"Something went wrong ({error}); staff: see the kiosk log")
+
+    def _apply_hardware(self, effects: Effects) -> Effects:
+        if self.pads is not None and effects.pads is not None:
+            try:
+                if effects.pads:
+                    self.pads.arm()
+                else:
+                    self.pads.disarm()
+            except Exception:
+                log.exception("could not %s the stop pads", "arm" if effects.pads else "disarm")
+        if self.panel is not None:
+            for change in effects.leds:
+                try:
+                    self.panel.set_led(change.seat, change.led, change.mode)
+                except Exception:
+                    log.exception("could not set %s", change)
+        return replace(effects, leds=(), pads=None)
+
+    def _notify(self, effects: Effects, now: float) -> None:
+        view = self._compose()
+        if view is not self.view:
+            self.view = view
+            self._call("on_view", view)
+        for sound in effects.sounds:
+            self._call("on_sound", sound)
+        for message in effects.problems:
+            self._call("on_problem", message)
+        left = self.game.time_left(now)
+        if left is not None:
+            self._call("on_tick", left)
+
+    def _compose(self) -> TableView:
+        game_view, hardware = self.game.view(), self.status.view()
+        key = (game_view, hardware, self._settings_version)
+        if len(self._composed) == 3 and all(a is b for a, b in zip(key, self._composed,
+                                                                    strict=True)):
+            return self.view
+        self._composed = key
+        return replace(game_view, hardware=hardware,
+                       volume=float(self.store.setting("volume", 1.0)),
+                       unlock_all=bool(self.store.setting("unlock_all", False)))
+
+    def _call(self, method: str, *args: Any) -> None:
+        try:
+            getattr(self._listener, method)(*args)
+        except Exception:
+            log.exception("listener %s failed", method)
+
+    def _seat_numbers(self) -> tuple[int, ...]:
+        if self.panel is not None:
+            return tuple(self.panel.seats)
+        if self.readers is not None:
+            seats = sorted({s.seat for s in self.readers.boards() if s.seat is not None})
+            if seats:
+                return tuple(seats)
+        return DEFAULT_SEATS

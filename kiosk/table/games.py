@@ -1,0 +1,190 @@
+"""The seam between the game-agnostic controller and one game's table logic.
+
+The controller owns threads, the queue, the clock, the hardware ports and the store; a
+:class:`TableGame` owns one game's state. The controller hands the game each input in
+order — a UI command, a seat press, a stop, an inventory change, the passing of time —
+and the game answers with :class:`Effects` (sounds, LEDs, pads, problems) and keeps an
+up-to-date :class:`~kiosk.table.api.TableView`. A game never touches hardware or the UI
+itself, so it can be tested with plain numbers, and a second game (Synapse, Synchro,
+S.Y.N.C.) is one more entry in :data:`GAMES`.
+
+What a game may ask of the table goes through :class:`GameContext`: the store, the seats
+the table has, and :meth:`GameContext.read_lanes` — a complete, checked inventory.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from kiosk.hardware.ports import InventoryChange, LedMode, SeatLed
+from kiosk.table.api import Sound, TableView
+from kiosk.table.store import Store
+
+Place = tuple[int, int]  # (seat, lane)
+
+
+@dataclass(frozen=True)
+class LedChange:
+    seat: int
+    led: SeatLed
+    mode: LedMode
+
+
+@dataclass(frozen=True)
+class Effects:
+    """What the controller must do after a game handled an input.
+
+    ``pads``: True arms the stop pads, False disarms them, None leaves them.
+    ``result``: a command's return value (e.g. the id from ``random_routine``).
+    """
+
+    sounds: tuple[Sound, ...] = ()
+    leds: tuple[LedChange, ...] = ()
+    problems: tuple[str, ...] = ()
+    pads: bool | None = None
+    result: Any = None
+
+    def __add__(self, other: Effects) -> Effects:
+        return Effects(
+            self.sounds + other.sounds,
+            self.leds + other.leds,
+            self.problems + other.problems,
+            other.pads if other.pads is not None else self.pads,
+            other.result if other.result is not None else self.result,
+        )
+
+
+NOTHING = Effects()
+
+
+def problem(message: str) -> Effects:
+    return Effects(problems=(message,))
+
+
+def leds_off(seats: tuple[int, ...], leds: tuple[SeatLed, ...] = tuple(SeatLed)) -> Effects:
+    """Every given LED of every given seat off (between rounds, when leaving a game)."""
+    return Effects(leds=tuple(LedChange(s, led, LedMode.OFF) for s in seats for led in leds))
+
+
+@dataclass(frozen=True)
+class LaneReading:
+    """The lanes as the readers see them right after a stop, with what cannot be trusted.
+
+    ``cards`` holds the enrolled cards' names per (seat, lane). ``unreadable`` lists, per
+    seat, sentences saying why the table cannot judge that seat ("Seat 3's reader is
+    offline", an unknown card, a card seen in two lanes at once). ``seats`` are the seats
+    that have a reader. ``available`` is False when the table has no readers at all.
+    """
+
+    available: bool
+    cards: Mapping[Place, tuple[str, ...]] = field(default_factory=dict)
+    unreadable: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    seats: frozenset[int] = frozenset()
+
+    def missing(self, seats: tuple[int, ...]) -> tuple[str, ...]:
+        """Why the table cannot judge these seats by itself; empty when it can."""
+        if not self.available:
+            return ("This table has no card readers",)
+        found = [f"Seat {seat} has no reader" for seat in seats if seat not in self.seats]
+        found += [why for seat in seats for why in self.unreadable.get(seat, ())]
+        return tuple(dict.fromkeys(found))
+
+    def lanes_of(self, seat: int) -> dict[int, tuple[str, ...]]:
+        return {lane: cards for (s, lane), cards in self.cards.items() if s == seat}
+
+
+class GameContext(Protocol):
+    """What the controller offers a game."""
+
+    store: Store
+    config_dir: Path | None
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats this table has (seat panel seats, else 1–6)."""
+        ...
+
+    def read_lanes(self) -> LaneReading:
+        """A complete inventory: waits until the boards have delivered everything they
+        sent before this call (a few ms), then reads it."""
+        ...
+
+
+class TableGame(Protocol):
+    """One game at the table. Every method runs on the controller's pumping thread.
+
+    ``now`` is the controller's monotonic clock when the input is applied; hardware
+    inputs also carry ``t``, the moment the event really happened (the edge time).
+    """
+
+    game_id: str
+
+    def view(self) -> TableView:
+        """The current view; the same object until something changed."""
+        ...
+
+    def time_left(self, now: float) -> float | None:
+        """Seconds left on a running timer, None when none runs."""
+        ...
+
+    def command(self, name: str, args: Mapping[str, Any], now: float) -> Effects:
+        """A UI command (an :class:`~kiosk.table.api.Controller` method name and its
+        arguments). A command that makes no sense now answers with a problem."""
+        ...
+
+    def seat_pressed(self, seat: int, t: float, now: float) -> Effects: ...
+
+    def seat_held(self, seat: int, t: float, now: float) -> Effects: ...
+
+    def stop(self, t: float, now: float) -> Effects:
+        """The stop pads were touched together at ``t``."""
+        ...
+
+    def inventory_changed(self, change: InventoryChange, now: float) -> Effects: ...
+
+    def tick(self, now: float) -> Effects:
+        """Time passed: timers, countdowns."""
+        ...
+
+    def refresh(self, now: float) -> Effects:
+        """Settings or scores changed under the game: rebuild the view."""
+        ...
+
+    def close(self, now: float) -> Effects:
+        """The table switches to another game or shuts down: end what runs, lights off."""
+        ...
+
+
+GameFactory = Callable[[GameContext], TableGame]
+
+GAMES: dict[str, str | GameFactory] = {
+    "sync_or_swim": "kiosk.table.sync_or_swim:SyncOrSwimTable",
+}
+"""Game id → factory, or ``"module:attribute"`` imported on first use."""
+
+
+class UnknownGameError(KeyError):
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def register(game_id: str, factory: str | GameFactory) -> None:
+    """Add a game (tests, or a new game package)."""
+    GAMES[game_id] = factory
+
+
+def game_factory(game_id: str) -> GameFactory:
+    try:
+        entry = GAMES[game_id]
+    except KeyError:
+        raise UnknownGameError(
+            f"no game {game_id!r} on this table; games: {', '.join(sorted(GAMES))}") from None
+    if isinstance(entry, str):
+        module, _, name = entry.partition(":")
+        entry = getattr(importlib.import_module(module), name)
+        GAMES[game_id] = entry
+    return entry

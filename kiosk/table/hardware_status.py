@@ -1,0 +1,150 @@
+"""What the table's hardware can do right now, in words staff and players can act on.
+
+:class:`HardwareStatus` follows board statuses and inventory changes (applied by the
+controller on its pumping thread) and turns them into a
+:class:`~kiosk.table.api.HardwareView`: which parts are usable and a list of problems
+("Seat 3's reader is offline: check its USB cable"). Nothing missing ever stops play —
+no pads means the on-screen circles, no readers means judging by hand — so each problem
+says what the table does instead.
+
+:meth:`HardwareStatus.read_lanes` is the stop-time inventory the games judge from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kiosk.hardware.ports import (
+    AntennaHealth,
+    BoardState,
+    BoardStatus,
+    InventoryChange,
+    LaneReaders,
+    SeatPanel,
+    StopPads,
+)
+from kiosk.hardware.tagmap import TagMap
+from kiosk.table.api import HardwareView
+from kiosk.table.games import LaneReading, Place
+
+NO_PADS = "No stop pads: the captain stops the timer by touching both circles on the screen"
+NO_READERS = ("No card readers: after each stop, judge the Performance yourselves with "
+              "IN SYNC / NOT IN SYNC")
+NO_SEAT_BUTTONS = "No seat buttons: readiness and the captain's light are shown on screen only"
+
+_STATE_WORDS = {
+    BoardState.OFFLINE: "is offline: check its USB cable",
+    BoardState.SILENT: "stopped answering and is being restarted",
+    BoardState.CONNECTING: "is still connecting",
+}
+
+
+def board_problems(status: BoardStatus) -> list[str]:
+    """Plain sentences for one board's trouble; empty when it is fine."""
+    who = f"Seat {status.seat}'s reader" if status.seat is not None else (
+        f"The reader at {status.board}")
+    if status.state is not BoardState.ONLINE:
+        return [f"{who} {_STATE_WORDS[status.state]}"]
+    return [f"{who} cannot see lane {a.lane}: that antenna is not answering"
+            for a in status.antennas
+            if a.health is AntennaHealth.SILENT and a.lane is not None]
+
+
+def unknown_card(seat: int, lane: int) -> str:
+    return f"Seat {seat}, lane {lane} holds a card the table does not know"
+
+
+@dataclass
+class HardwareStatus:
+    """The controller's picture of its hardware; see the module docstring."""
+
+    panel: SeatPanel | None = None
+    pads: StopPads | None = None
+    readers: LaneReaders | None = None
+    tags: TagMap | None = None
+    sync_timeout: float = 0.25
+    boards: dict[str, BoardStatus] = field(default_factory=dict)
+    inventory: dict[Place, frozenset[bytes]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._view: HardwareView | None = None
+        self.reread()
+
+    def reread(self) -> None:
+        """Take board statuses and lanes straight from the readers."""
+        if self.readers is not None:
+            self.boards = {status.board: status for status in self.readers.boards()}
+            self.inventory = dict(self.readers.inventory())
+        self._view = None
+
+    def board_changed(self, status: BoardStatus) -> None:
+        self.boards[status.board] = status
+        self._view = None
+
+    def inventory_changed(self, change: InventoryChange) -> None:
+        place = (change.seat, change.lane)
+        if change.uids:
+            self.inventory[place] = change.uids
+        else:
+            self.inventory.pop(place, None)
+        self._view = None
+
+    def view(self) -> HardwareView:
+        """The current view; the same object until something changed."""
+        if self._view is None:
+            self._view = self._build()
+        return self._view
+
+    def _build(self) -> HardwareView:
+        problems: list[str] = []
+        if self.pads is None:
+            problems.append(NO_PADS)
+        if self.panel is None:
+            problems.append(NO_SEAT_BUTTONS)
+        if self.readers is None:
+            problems.append(NO_READERS)
+        for status in sorted(self.boards.values(), key=lambda s: (s.seat or 0, s.board)):
+            problems += board_problems(status)
+        if self.readers is not None:
+            resolved = (self.tags or TagMap({})).resolve(self.inventory)
+            problems += [f"{unknown_card(seat, lane)} — scan it in Settings › Cards"
+                         for (seat, lane), _ in resolved.unknown()]
+            problems += [c.describe() for c in resolved.conflicts]
+        readers_ok = self.readers is not None and bool(self.boards) and all(
+            s.state is BoardState.ONLINE for s in self.boards.values())
+        return HardwareView(pads=self.pads is not None, readers=readers_ok,
+                            seat_buttons=self.panel is not None, problems=tuple(problems))
+
+    def read_lanes(self) -> LaneReading:
+        """The inventory after a stop, proven current where the boards allow it."""
+        if self.readers is None:
+            return LaneReading(available=False)
+        sync = getattr(self.readers, "sync", None)
+        late = set(sync(self.sync_timeout)) if sync is not None else set()
+        inventory = self.readers.inventory()
+        statuses = self.readers.boards()
+        for status in statuses:
+            self.boards[status.board] = status
+        self._view = None
+        unreadable: dict[int, list[str]] = {}
+        for status in statuses:
+            if status.seat is None:
+                continue
+            why = board_problems(status)
+            if not why and status.board in late:
+                why = [f"Seat {status.seat}'s reader did not answer in time"]
+            unreadable.setdefault(status.seat, []).extend(why)
+        resolved = (self.tags or TagMap({})).resolve(inventory)
+        for (seat, lane), _ in resolved.unknown():
+            unreadable.setdefault(seat, []).append(unknown_card(seat, lane))
+        for conflict in resolved.conflicts:
+            for seat, _ in conflict.places:
+                unreadable.setdefault(seat, []).append(conflict.describe())
+        cards = {place: lane.cards for place, lane in resolved.lanes.items() if lane.cards}
+        return LaneReading(
+            available=True,
+            cards=cards,
+            unreadable={seat: tuple(dict.fromkeys(why)) for seat, why in unreadable.items()},
+            seats=frozenset(s.seat for s in statuses if s.seat is not None),
+        )
+
