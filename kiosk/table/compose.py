@@ -1,0 +1,134 @@
+"""Wiring a controller to hardware: the simulated table, or the real one on the Pi.
+
+``kiosk/__main__.py`` (the composition root) calls one of these; everything concrete
+is chosen here so that the controller itself only knows ports.
+
+>>> from kiosk.hardware.sim_gpio import ManualClock
+>>> controller, table = build_simulated(clock=ManualClock(), seats=(1, 2, 3))
+>>> controller.view.phase.value, controller.view.hardware.pads
+('attract', True)
+>>> controller.close()  # also closes the simulated table
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from kiosk.config import KioskSettings
+from kiosk.hardware.errors import HardwareError
+from kiosk.hardware.gpio import GpioTable, pi_pin_factory
+from kiosk.hardware.ports import Clock
+from kiosk.hardware.readers import SerialReaders
+from kiosk.hardware.sim_table import SIM_TUNING, SimulatedTable
+from kiosk.hardware.tagmap import TagMap, TagMapError
+from kiosk.paths import config_dir as default_config_dir
+from kiosk.table.controller import Closeable, TableController
+from kiosk.table.store import Store
+
+log = logging.getLogger(__name__)
+
+
+def load_tags(config_dir: Path | None) -> TagMap:
+    """The tag map from ``<config>/tags``; an empty one (every card unknown, so the
+    players judge by hand) if the files are unusable — the reason goes to the log."""
+    try:
+        return TagMap.load(default_config_dir(config_dir) / "tags")
+    except TagMapError as error:
+        log.error("the tag map cannot be used, every card will be unknown:\n%s", error)
+        return TagMap({})
+
+
+def build_simulated(
+    *,
+    clock: Clock = time.monotonic,
+    store: Store | None = None,
+    seats: Iterable[int] = range(1, 7),
+    lanes: int = 5,
+    config_dir: Path | None = None,
+    tags: TagMap | None = None,
+    readers: bool = True,
+    pads: bool = True,
+    seat_buttons: bool = True,
+    game: str = "sync_or_swim",
+    **table_options: Any,
+) -> tuple[TableController, SimulatedTable]:
+    """A controller on a :class:`SimulatedTable`; closing the controller closes the table.
+
+    ``readers``/``pads``/``seat_buttons`` False leave that port out of the controller
+    (the simulated parts still exist, so a test can press and touch them and see that
+    nothing happens). With a fake ``clock`` the controller polls the pins itself at
+    every pump and the boards are never declared silent for lack of heartbeats (their
+    heartbeats come in real time while the fake clock jumps).
+    """
+    fake_clock = clock is not time.monotonic
+    if fake_clock:
+        table_options.setdefault("tuning", replace(SIM_TUNING, silent_after_s=math.inf))
+    table = SimulatedTable(seats=seats, lanes=lanes, clock=clock,
+                           tags=tags if tags is not None else load_tags(config_dir),
+                           **table_options)
+    try:
+        assert table.gpio is not None
+        gpio = table.gpio.gpio
+        controller = TableController(
+            clock=clock, store=store, game=game, config_dir=config_dir,
+            panel=gpio.seats if seat_buttons else None,
+            pads=gpio.pads if pads else None,
+            readers=table.readers if readers else None,
+            tags=table.tags, poll_ports=fake_clock, owned=[table])
+    except Exception:
+        table.close()
+        raise
+    table.listener = controller
+    controller.refresh_hardware()
+    controller.pump()
+    return controller, table
+
+
+def build_real(
+    settings: KioskSettings,
+    *,
+    store: Store | None = None,
+    config_dir: Path | None = None,
+    clock: Clock = time.monotonic,
+    pin_factory: Any = None,
+    game: str = "sync_or_swim",
+) -> TableController:
+    """The controller on the Pi: GPIO on the lgpio factory, the serial reader boards.
+
+    Whatever cannot be opened is left out and logged, never fatal: without GPIO the
+    screen's circles stop the timer, without boards the players judge by hand.
+    """
+    owned: list[Closeable] = []
+    gpio: GpioTable | None = None
+    try:
+        factory = pin_factory if pin_factory is not None else pi_pin_factory()
+        gpio = GpioTable(settings.gpio, pin_factory=factory, clock=clock)
+        owned.append(gpio)
+    except (HardwareError, OSError) as error:
+        log.error("seat buttons and stop pads are unavailable: %s", error)
+    readers = None
+    if settings.readers.boards:
+        readers = SerialReaders(settings.readers, clock=clock)
+        owned.append(readers)
+    try:
+        controller = TableController(
+            clock=clock, store=store, game=game, config_dir=config_dir,
+            panel=gpio.seats if gpio else None, pads=gpio.pads if gpio else None,
+            readers=readers, tags=load_tags(config_dir) if readers else None, owned=owned)
+    except Exception:
+        for thing in reversed(owned):
+            thing.close()
+        raise
+    if gpio is not None:
+        gpio.listener = controller
+        gpio.start()
+    if readers is not None:
+        readers.listener = controller
+    controller.refresh_hardware()
+    return controller
