@@ -28,7 +28,9 @@ MAX_WAIT = 300.0
 
 
 class Settings(Protocol):
-    def get_setting(self, key: str, default: Any = None) -> Any: ...
+    """The part of :class:`kiosk.table.store.Store` the lock needs."""
+
+    def setting(self, key: str, default: Any = None) -> Any: ...
     def set_setting(self, key: str, value: Any) -> None: ...
 
 
@@ -38,7 +40,7 @@ class MemorySettings:
     def __init__(self) -> None:
         self.values: dict[str, Any] = {}
 
-    def get_setting(self, key: str, default: Any = None) -> Any:
+    def setting(self, key: str, default: Any = None) -> Any:
         return self.values.get(key, default)
 
     def set_setting(self, key: str, value: Any) -> None:
@@ -82,7 +84,7 @@ class StaffLock:
 
     @property
     def has_pin(self) -> bool:
-        return bool(self.settings.get_setting("staff_pin_hash"))
+        return bool(self.settings.setting("staff_pin_hash"))
 
     def set_pin(self, pin: str) -> None:
         if not (pin.isascii() and pin.isdigit() and 4 <= len(pin) <= 8):
@@ -92,11 +94,11 @@ class StaffLock:
         self.settings.set_setting("staff_locked_until", 0.0)
 
     def wait_left(self) -> float:
-        return max(0.0, float(self.settings.get_setting("staff_locked_until", 0.0))
+        return max(0.0, float(self.settings.setting("staff_locked_until", 0.0))
                    - self.clock())
 
     def try_pin(self, pin: str) -> Attempt:
-        stored = self.settings.get_setting("staff_pin_hash")
+        stored = self.settings.setting("staff_pin_hash")
         if not stored:
             return Attempt(False, 0.0, "No staff PIN is set yet: set one with "
                                        "`kiosk staff-pin` on the kiosk's console.")
@@ -106,7 +108,7 @@ class StaffLock:
         if verify_pin(pin, stored):
             self.settings.set_setting("staff_failures", 0)
             return Attempt(True)
-        failures = int(self.settings.get_setting("staff_failures", 0)) + 1
+        failures = int(self.settings.setting("staff_failures", 0)) + 1
         self.settings.set_setting("staff_failures", failures)
         if failures < FREE_TRIES:
             return Attempt(False, 0.0, "Wrong PIN.")

@@ -22,7 +22,7 @@ class Clock:
 def test_the_pin_is_stored_only_as_a_salted_hash():
     settings = MemorySettings()
     StaffLock(settings).set_pin("4711")
-    stored = settings.get_setting("staff_pin_hash")
+    stored = settings.setting("staff_pin_hash")
     assert "4711" not in stored and stored.startswith("scrypt$")
     assert verify_pin("4711", stored) and not verify_pin("4712", stored)
     assert hash_pin("4711") != hash_pin("4711")  # a fresh salt each time
@@ -49,7 +49,7 @@ def test_wrong_guesses_make_the_wait_grow_and_it_survives_a_restart():
     assert restarted.try_pin("0000").wait == FIRST_WAIT * 2
     clock.now += 1_000
     assert restarted.try_pin("2468").ok
-    assert settings.get_setting("staff_failures") == 0
+    assert settings.setting("staff_failures") == 0
 
 
 def test_the_wait_is_capped():
