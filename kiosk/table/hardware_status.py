@@ -33,19 +33,27 @@ NO_READERS = ("No card readers: after each stop, judge the Performance yourselve
 NO_SEAT_BUTTONS = "No seat buttons: readiness and the captain's light are shown on screen only"
 
 _STATE_WORDS = {
-    BoardState.OFFLINE: "is offline: check its USB cable",
-    BoardState.SILENT: "stopped answering and is being restarted",
+    BoardState.OFFLINE: "is offline",
+    BoardState.SILENT: "stopped answering",
     BoardState.CONNECTING: "is still connecting",
+}
+_ADVICE = {
+    BoardState.OFFLINE: "check its USB cable",
+    BoardState.SILENT: "it is being restarted; if this repeats, unplug it for 5 s",
+    BoardState.CONNECTING: "wait a moment",
 }
 
 
-def board_problems(status: BoardStatus) -> list[str]:
-    """Plain sentences for one board's trouble; empty when it is fine."""
+def board_problems(status: BoardStatus, advice: bool = True) -> list[str]:
+    """Plain sentences for one board's trouble (with what to do about it, unless
+    ``advice`` is False); empty when the board is fine."""
     who = f"Seat {status.seat}'s reader" if status.seat is not None else (
         f"The reader at {status.board}")
     if status.state is not BoardState.ONLINE:
-        return [f"{who} {_STATE_WORDS[status.state]}"]
-    return [f"{who} cannot see lane {a.lane}: that antenna is not answering"
+        tail = f": {_ADVICE[status.state]}" if advice else ""
+        return [f"{who} {_STATE_WORDS[status.state]}{tail}"]
+    return [f"{who} cannot see lane {a.lane}"
+            + (": that antenna is not answering" if advice else "")
             for a in status.antennas
             if a.health is AntennaHealth.SILENT and a.lane is not None]
 
@@ -130,7 +138,7 @@ class HardwareStatus:
         for status in statuses:
             if status.seat is None:
                 continue
-            why = board_problems(status)
+            why = board_problems(status, advice=False)
             if not why and status.board in late:
                 why = [f"Seat {status.seat}'s reader did not answer in time"]
             unreadable.setdefault(status.seat, []).extend(why)

@@ -26,8 +26,6 @@ from kiosk.table.compose import build_simulated
 from kiosk.table.controller import TableController
 from kiosk.table.store import MemoryStore
 
-UNKNOWN_UID = bytes.fromhex("0badc0de")
-
 
 class Recorder(ControllerListener):
     """Everything the controller said, and on which threads it said it."""
