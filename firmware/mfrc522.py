@@ -392,7 +392,7 @@ class MFRC522:
                 return ERROR_FRAME
         return OK
 
-    def inventory(self, max_tags=16, budget_us=20000, known=()):
+    def inventory(self, max_tags=16, budget_us=20000, known=(), settle=False):
         """Every tag on the antenna: returns (sorted UIDs, complete, status).
 
         Tags listed in ``known`` (last cycle's) are selected directly; then REQA,
@@ -402,14 +402,19 @@ class MFRC522:
         then a tag missing from it may simply not have been reached, and the caller
         must not count it as gone. A mangled answer (cross-talk) never yields a UID:
         every UID part passed its BCC and the tag's SELECT answer passed CRC_A before
-        the UID is believed. After one, tags may sit in READY, where a REQA sends them
-        back to IDLE without an answer, so the list only ends on two silent REQAs in a
-        row. ``status`` is HANG when the chip stopped answering mid-way, else OK.
+        the UID is believed. After one, or after a lost answer, a tag may sit in READY,
+        where a REQA sends it back to IDLE without an answer; so in doubt the list
+        ends only after an HLTA (READY tags drop to IDLE, IDLE ones ignore it) and one
+        more silent REQA. ``settle=True`` starts with that HLTA (for a second look at
+        an antenna whose first REQA may have been lost). ``status`` is HANG when the
+        chip stopped answering mid-way, else OK.
         """
         clock = self.clock
         start = clock.us()
         found = []
         doubt = False
+        if settle:
+            self.halt()
         for uid in known:
             if len(found) >= max_tags or clock.diff(clock.us(), start) > budget_us:
                 return sorted(found), False, OK
@@ -438,6 +443,7 @@ class MFRC522:
             if atqa is None:
                 if doubt:
                     doubt = False
+                    self.halt()
                     continue
                 return sorted(found), True, OK
             status, uid = self.read_uid()

@@ -9,8 +9,9 @@ Each slot: check the reader is alive (VersionReg), field on, wait ``settle_us``,
 list the tags within ``budget_us``, field off. ISO/IEC 14443-3 lets a tag take up
 to 5 ms to wake in a fresh field and asks the reader to give it 5.1 ms, but lets the
 reader poll sooner; so when the listing ends before ``guard_us`` after field-on, the
-slot waits out the rest and asks once more, and a slow tag is still found. That costs
-an empty antenna about 5.5 ms and a busy one nothing.
+slot waits out the rest and asks once more (after an HLTA, which puts a tag whose
+first answer was lost back to IDLE), so a slow tag is still found. That costs an
+empty antenna about 6 ms and a busy one nothing.
 
 Health per antenna, as the heartbeat reports it: ``ok``; ``silent`` (the reader does
 not answer and resets did not help; it is tried again every ``retry_cycles``
@@ -101,7 +102,7 @@ class Scanner:
             if late > 0:
                 clock.sleep_us(late)
                 room = max(1, self.max_tags - len(uids))
-                more, complete, status = reader.inventory(room, self.budget_us)
+                more, complete, status = reader.inventory(room, self.budget_us, (), True)
                 uids = sorted(set(uids) | set(more))
         if status == HANG:
             return None

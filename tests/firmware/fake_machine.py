@@ -1,0 +1,511 @@
+"""A fake ``machine`` module with MFRC522 readers and tags behind it.
+
+Installed as ``sys.modules["machine"]`` before the firmware is imported, under
+CPython and under the MicroPython VM alike, so this file sticks to what MicroPython
+runs. Like gpiozero's mock pins it simulates the outside world, not our code: the
+firmware's SPI bytes reach a register-level model of the MFRC522 (FIFO, ComIrqReg,
+ErrorReg, CollReg, BitFramingReg, timer, TxControlReg, VersionReg, RST), which
+sends ISO/IEC 14443-3 frames to tags in an RF field; tags answer REQA/WUPA,
+ANTICOLLISION, SELECT and HLTA by the standard's state machine, and several answers
+at once collide bit by bit as they would on air.
+
+Faults on demand: ``drop(n)`` loses the next n answers, ``flip(n)`` flips one UID
+bit in the next n answers without a parity error (cross-talk), ``hang()`` makes the
+chip mute until RST is pulled low, ``unplug()`` mutes it for good.
+
+Time is a ``FakeClock``: SPI transfers cost ``txn_us`` plus their bits at the SPI
+clock, RF frames cost their air time, and a chip's answer appears only once the
+clock has passed it. The poll-cycle benchmark uses exactly this to time the
+driver's real transactions.
+"""
+
+FC_MHZ = 13.56
+ETU_US = 128 / FC_MHZ  # one bit at 106 kbit/s
+FDT_US = 1236 / FC_MHZ  # PICC frame delay time, ISO 14443-3 6.2.1.1 (n = 9)
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 0.0
+
+    def us(self):
+        return int(self.now)
+
+    def ms(self):
+        return int(self.now // 1000)
+
+    def diff(self, later, earlier):
+        return later - earlier
+
+    def sleep_us(self, us):
+        if us > 0:
+            self.now += us
+
+    def sleep_ms(self, ms):
+        self.sleep_us(ms * 1000)
+
+
+class World:
+    """Pins, chips and time shared by every fake object (one per test)."""
+
+    def __init__(self, txn_us=0.0):
+        self.clock = FakeClock()
+        self.txn_us = txn_us
+        self.levels = {}
+        self.chips_by_cs = {}
+        self.chips_by_rst = {}
+        self.trace = None  # a list to record SPI transfers and RF frames into
+        self.resets = 0
+        self.watchdogs = []
+        self.bus_conflicts = 0
+        self.fields_on = 0  # readers with their RF field on right now
+        self.most_fields_on = 0  # the most at any moment: must stay 1
+
+    def add_reader(self, cs, rst, version=0x92):
+        chip = FakeMFRC522(self, version)
+        self.chips_by_cs[cs] = chip
+        self.chips_by_rst[rst] = chip
+        return chip
+
+    def set_level(self, pin, value):
+        old = self.levels.get(pin)
+        self.levels[pin] = value
+        chip = self.chips_by_rst.get(pin)
+        if chip is not None and old != value:
+            chip.rst_changed(value)
+
+    def record(self, item):
+        if self.trace is not None:
+            self.trace.append(item)
+
+
+WORLD = World()
+
+
+def use(world):
+    """Make ``world`` the one new Pin/SPI/WDT objects talk to."""
+    global WORLD
+    WORLD = world
+    return world
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+    PULL_DOWN = 2
+
+    def __init__(self, id, mode=-1, pull=-1, value=None):
+        self.id = id
+        if value is not None:
+            WORLD.set_level(id, value)
+        elif pull == Pin.PULL_UP and id not in WORLD.levels:
+            WORLD.levels[id] = 1
+
+    def value(self, v=None):
+        if v is None:
+            return WORLD.levels.get(self.id, 0)
+        WORLD.set_level(self.id, 1 if v else 0)
+
+    def on(self):
+        self.value(1)
+
+    def off(self):
+        self.value(0)
+
+
+class SPI:
+    def __init__(self, id, baudrate=1000000, polarity=0, phase=0, sck=None, mosi=None, miso=None):
+        self.baudrate = baudrate
+
+    def _transfer(self, mosi):
+        world = WORLD
+        world.clock.now += world.txn_us + len(mosi) * 8 * 1e6 / self.baudrate
+        selected = [c for pin, c in world.chips_by_cs.items() if world.levels.get(pin, 1) == 0]
+        world.record(("spi", len(mosi)))
+        if len(selected) != 1:
+            if len(selected) > 1:
+                world.bus_conflicts += 1
+            return bytes(len(mosi))
+        return selected[0].spi(mosi)
+
+    def write(self, buf):
+        self._transfer(bytes(buf))
+
+    def write_readinto(self, out, into):
+        miso = self._transfer(bytes(out))
+        for i in range(len(into)):
+            into[i] = miso[i]
+
+    def readinto(self, into, write=0):
+        miso = self._transfer(bytes([write]) * len(into))
+        for i in range(len(into)):
+            into[i] = miso[i]
+
+
+class WDT:
+    def __init__(self, id=0, timeout=5000):
+        self.timeout = timeout
+        self.feeds = 0
+        WORLD.watchdogs.append(self)
+
+    def feed(self):
+        self.feeds += 1
+
+
+def reset():
+    WORLD.resets += 1
+    raise SystemExit("machine.reset()")
+
+
+# ------------------------------------------------------------------ CRC and bits
+
+
+def crc_a(data):
+    crc = 0x6363
+    for byte in data:
+        byte ^= crc & 0xFF
+        byte = (byte ^ (byte << 4)) & 0xFF
+        crc = (crc >> 8) ^ (byte << 8) ^ (byte << 3) ^ (byte >> 4)
+    return bytes((crc & 0xFF, crc >> 8))
+
+
+def to_bits(data, count=None):
+    """Bytes to a list of bits, LSB first (the order ISO 14443 sends them)."""
+    bits = []
+    for byte in data:
+        for i in range(8):
+            bits.append((byte >> i) & 1)
+    return bits if count is None else bits[:count]
+
+
+def from_bits(bits, align=0):
+    """A list of bits to bytes, the first bit stored at bit ``align`` of byte 0."""
+    total = align + len(bits)
+    out = bytearray((total + 7) // 8)
+    for i in range(len(bits)):
+        if bits[i]:
+            pos = align + i
+            out[pos // 8] |= 1 << (pos % 8)
+    return bytes(out)
+
+
+# ------------------------------------------------------------------ tags
+
+
+class FakeTag:
+    """An ISO 14443A tag (PICC) with a 4-, 7- or 10-byte UID."""
+
+    def __init__(self, uid, wake_us=300, sak=0x08):
+        self.uid = bytes(uid)
+        if len(self.uid) not in (4, 7, 10):
+            raise ValueError("a UID has 4, 7 or 10 bytes")
+        self.wake_us = wake_us
+        self.sak = sak
+        self.state = "off"
+        self.powered_at = 0
+        self.level = 0
+
+    def parts(self):
+        """The UID as sent per cascade level: CT + 3 bytes, ..., last 4 bytes; with BCC."""
+        uid = self.uid
+        if len(uid) == 4:
+            pieces = [uid]
+        elif len(uid) == 7:
+            pieces = [b"\x88" + uid[:3], uid[3:]]
+        else:
+            pieces = [b"\x88" + uid[:3], b"\x88" + uid[3:6], uid[6:]]
+        return [p + bytes((p[0] ^ p[1] ^ p[2] ^ p[3],)) for p in pieces]
+
+    def atqa(self):
+        size = {4: 0, 7: 1, 10: 2}[len(self.uid)]
+        return bytes((0x04 | (size << 6), 0x00))
+
+    def power(self, on, now):
+        if on and self.state == "off":
+            self.state = "waking"
+            self.powered_at = now
+        elif not on:
+            self.state = "off"
+
+    def hear(self, frame, bits, now):
+        """One frame from the reader; returns the answer bits or None."""
+        if self.state == "waking":
+            if now - self.powered_at < self.wake_us:
+                return None
+            self.state = "idle"
+        if self.state == "off":
+            return None
+        if bits == 7 and len(frame) == 1:  # short frame
+            if frame[0] == 0x26 and self.state == "idle":
+                return self._ready()
+            if frame[0] == 0x52 and self.state in ("idle", "halt"):
+                return self._ready()
+            if self.state in ("ready", "active"):
+                self.state = "idle"
+            return None
+        if len(frame) == 4 and frame[:2] == b"\x50\x00" and crc_a(frame) == b"\x00\x00":
+            if self.state == "active":
+                self.state = "halt"
+            elif self.state == "ready":
+                self.state = "idle"
+            return None
+        if self.state == "ready" and len(frame) >= 2 and frame[0] in (0x93, 0x95, 0x97):
+            return self._select_or_anticollision(frame, bits)
+        if self.state in ("ready", "active"):
+            self.state = "idle"
+        return None
+
+    def _ready(self):
+        self.state = "ready"
+        self.level = 0
+        return to_bits(self.atqa())
+
+    def _select_or_anticollision(self, frame, bits):
+        level = (0x93, 0x95, 0x97).index(frame[0])
+        parts = self.parts()
+        if level != self.level or level >= len(parts):
+            self.state = "idle"
+            return None
+        part = parts[level]
+        nvb = frame[1]
+        if nvb == 0x70:
+            if len(frame) != 9 or crc_a(frame) != b"\x00\x00" or frame[2:7] != part:
+                self.state = "idle"
+                return None
+            if level + 1 < len(parts):
+                self.level += 1
+                sak = 0x04
+            else:
+                self.state = "active"
+                sak = self.sak
+            return to_bits(bytes((sak,)) + crc_a(bytes((sak,))))
+        known = ((nvb >> 4) - 2) * 8 + (nvb & 0x0F)
+        if known < 0 or known > 32:
+            self.state = "idle"
+            return None
+        mine = to_bits(part)
+        sent = to_bits(frame[2:], known)
+        if len(sent) != known or sent != mine[:known]:
+            return None  # another tag's branch: stay READY, keep quiet
+        return mine[known:]
+
+
+# ------------------------------------------------------------------ the reader IC
+
+COMMAND, COM_IRQ, ERROR, FIFO_DATA, FIFO_LEVEL = 0x01, 0x04, 0x06, 0x09, 0x0A
+CONTROL, BIT_FRAMING, COLL, TX_CONTROL, VERSION = 0x0C, 0x0D, 0x0E, 0x14, 0x37
+T_MODE, T_PRESCALER, T_RELOAD_H, T_RELOAD_L = 0x2A, 0x2B, 0x2C, 0x2D
+
+
+class FakeMFRC522:
+    """Register-level model of one MFRC522 with an antenna and the tags lying on it."""
+
+    def __init__(self, world, version=0x92):
+        self.world = world
+        self.version = version
+        self.tags = []
+        self.hung = False
+        self.unplugged = False
+        self.in_reset = False
+        self._drop = 0
+        self._drop_after = 0
+        self._flip = 0
+        self.frames = 0  # RF frames sent
+        self.soft_resets = 0
+        self.hard_resets = 0
+        self._defaults()
+
+    def _defaults(self):
+        self.regs = bytearray(64)
+        self.regs[TX_CONTROL] = 0x80
+        self.regs[COMMAND] = 0x20
+        self.regs[COLL] = 0xA0
+        self.regs[VERSION] = self.version
+        self.fifo = bytearray()
+        self.pending = None  # (ready_at, irq, error, answer bytes, last bits, coll)
+        self._field(False)
+
+    # ---------------------------------------------------------------- the table
+
+    def put(self, tag):
+        self.tags.append(tag)
+        tag.power(self.field_on(), self.world.clock.now)
+        return tag
+
+    def lift(self, uid):
+        self.tags = [t for t in self.tags if t.uid != bytes(uid)]
+
+    def drop(self, n=1, after=0):
+        """Lose ``n`` answers, after letting ``after`` answers through."""
+        self._drop += n
+        self._drop_after = after
+
+    def flip(self, n=1):
+        self._flip += n
+
+    def hang(self):
+        self.hung = True
+
+    def unplug(self):
+        self.unplugged = True
+
+    # ---------------------------------------------------------------- pins and field
+
+    def field_on(self):
+        return (self.regs[TX_CONTROL] & 0x03) == 0x03 and not self.in_reset
+
+    def _field(self, on):
+        was = getattr(self, "_radiating", False)
+        if was != on:
+            self._radiating = on
+            world = self.world
+            world.fields_on += 1 if on else -1
+            world.most_fields_on = max(world.most_fields_on, world.fields_on)
+        for tag in getattr(self, "tags", []):
+            tag.power(on, self.world.clock.now)
+
+    def rst_changed(self, level):
+        if level == 0:
+            self.in_reset = True
+            self.hung = False  # a hard reset is the cure
+            self._field(False)
+        else:
+            self.in_reset = False
+            self.hard_resets += 1
+            self._defaults()
+
+    # ---------------------------------------------------------------- SPI
+
+    def mute(self):
+        return self.hung or self.unplugged or self.in_reset
+
+    def spi(self, mosi):
+        if self.mute():
+            return bytes(len(mosi))  # MISO held low by the pull-down
+        self._settle()
+        first = mosi[0]
+        if first & 0x80:  # read: each byte names the register for the next one
+            miso = bytearray(len(mosi))
+            for i in range(len(mosi) - 1):
+                miso[i + 1] = self._read((mosi[i] >> 1) & 0x3F)
+            return bytes(miso)
+        reg = (first >> 1) & 0x3F
+        for value in mosi[1:]:
+            self._write(reg, value)
+        return bytes(len(mosi))
+
+    def _read(self, reg):
+        if reg == FIFO_DATA:
+            return self.fifo.pop(0) if self.fifo else 0
+        if reg == FIFO_LEVEL:
+            return len(self.fifo)
+        return self.regs[reg]
+
+    def _write(self, reg, value):
+        if reg == FIFO_DATA:
+            if len(self.fifo) < 64:
+                self.fifo.append(value)
+        elif reg == FIFO_LEVEL:
+            if value & 0x80:
+                self.fifo = bytearray()
+        elif reg == COM_IRQ:
+            if value & 0x80:
+                self.regs[COM_IRQ] |= value & 0x7F
+            else:
+                self.regs[COM_IRQ] &= ~value & 0x7F
+        elif reg == COMMAND:
+            self._command(value)
+        elif reg == TX_CONTROL:
+            was = self.field_on()
+            self.regs[TX_CONTROL] = value
+            if was != self.field_on():
+                self._field(self.field_on())
+        elif reg == BIT_FRAMING:
+            self.regs[BIT_FRAMING] = value & 0x7F
+            if value & 0x80 and (self.regs[COMMAND] & 0x0F) == 0x0C:
+                self._send()
+        else:
+            self.regs[reg] = value
+
+    def _command(self, value):
+        command = value & 0x0F
+        if command == 0x0F:  # SoftReset
+            self.soft_resets += 1
+            self._defaults()
+            return
+        self.regs[COMMAND] = value & 0x3F
+        if command == 0x00:
+            self.pending = None
+
+    # ---------------------------------------------------------------- RF
+
+    def _timeout_us(self):
+        prescaler = ((self.regs[T_MODE] & 0x0F) << 8) | self.regs[T_PRESCALER]
+        reload = (self.regs[T_RELOAD_H] << 8) | self.regs[T_RELOAD_L]
+        return reload * (2 * prescaler + 1) / FC_MHZ
+
+    def _send(self):
+        clock = self.world.clock
+        framing = self.regs[BIT_FRAMING]
+        tx_last = framing & 0x07
+        rx_align = (framing >> 4) & 0x07
+        frame = bytes(self.fifo)
+        self.fifo = bytearray()
+        self.frames += 1
+        bits = len(frame) * 8 - ((8 - tx_last) if tx_last else 0)
+        tx_us = (len(frame) * 9 - ((8 - tx_last) if tx_last else 0) + 2) * ETU_US
+        end_tx = clock.now + tx_us
+        answers = []
+        if self.field_on():
+            for tag in self.tags:
+                answer = tag.hear(frame, bits, end_tx)
+                if answer is not None:
+                    answers.append(answer)
+        if answers and self._drop:
+            if self._drop_after:
+                self._drop_after -= 1
+            else:
+                self._drop -= 1
+                answers = []
+        self.world.record(("rf", len(frame), tx_last, len(answers)))
+        if not answers:
+            ready = end_tx + self._timeout_us()
+            self.pending = (ready, 0x01, 0, b"", 0, 0)  # TimerIRq
+            return
+        length = min(len(a) for a in answers)
+        received = []
+        collision = 0
+        for i in range(length):
+            values = [a[i] for a in answers]
+            if collision:
+                received.append(0)
+            elif min(values) != max(values):
+                collision = i + 1
+                received.append(0)
+            else:
+                received.append(values[0])
+        if not collision and max(len(a) for a in answers) != length:
+            collision = length + 1 if length < 32 else 32
+        if self._flip and not collision and len(received) >= 24:  # a UID part or SAK
+            self._flip -= 1
+            received[min(3, len(received) - 1)] ^= 1
+        data = from_bits(received, rx_align)
+        last = (rx_align + len(received)) % 8
+        error = 0x08 if collision else 0
+        rx_us = (len(received) + len(received) // 8 + 2) * ETU_US
+        coll = (collision & 0x1F) if collision else 0x20
+        irq = 0x20 | (0x02 if error else 0)  # RxIRq, plus ErrIRq on a collision
+        self.pending = (end_tx + FDT_US + rx_us, irq, error, data, last, coll)
+
+    def _settle(self):
+        """Apply a pending answer once the clock has reached it."""
+        if self.pending is None or self.world.clock.now < self.pending[0]:
+            return
+        _, irq, error, data, last, coll = self.pending
+        self.pending = None
+        self.regs[COM_IRQ] |= irq
+        self.regs[ERROR] = error
+        self.regs[CONTROL] = (self.regs[CONTROL] & 0xF8) | last
+        self.regs[COLL] = (self.regs[COLL] & 0x80) | coll
+        self.fifo = bytearray(data)

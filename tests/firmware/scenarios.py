@@ -1,0 +1,499 @@
+"""Firmware scenarios that run unchanged under CPython (pytest) and the MicroPython VM.
+
+Each ``check_*`` function builds a fresh simulated board (fake ``machine``, fake
+MFRC522 chips, fake tags, fake clock), drives the real firmware and raises
+AssertionError when something is wrong. ``run_all()`` prints one "ok <name>" or
+"FAIL <name>: <why>" line per scenario, because an uncaught error inside the
+MicroPython VM loses its traceback. The caller must have put the firmware, ``wire``
+and ``fake_machine`` on the import path, with ``fake_machine`` as ``machine``.
+"""
+
+import gc
+import sys
+
+import fake_machine as fm
+import wire
+
+UID4 = b"\x04\xa1\xb2\xc3"
+UID7 = b"\x04\x52\x61\x7a\x4b\x6d\x80"
+UID10 = b"\x04\x10\x20\x30\x40\x50\x60\x70\x80\x90"
+
+
+class Rig:
+    """A seat board built by firmware main.build() on a fresh fake world."""
+
+    def __init__(self, antennas=5, board_id="seat-3", txn_us=0.0, sightings=2, misses=3):
+        import board
+        import board_config
+        import main
+
+        self.world = fm.use(fm.World(txn_us=txn_us))
+        self.chips = []
+        for cs, rst in board_config.READERS[:antennas]:
+            self.chips.append(self.world.add_reader(cs, rst))
+        self.out = []
+        self.store = board.MemoryStore(board_id)
+        self.escapes = 0
+
+        class Config:
+            pass
+
+        config = Config()
+        for name in dir(board_config):
+            if not name.startswith("_"):
+                setattr(config, name, getattr(board_config, name))
+        config.READERS = board_config.READERS[:antennas]
+        config.SIGHTINGS = sightings
+        config.MISSES = misses
+        self.board = main.build(
+            fm, config, self.out.append, self.store, self.world.clock, self.escape
+        )
+        self.scanner = self.board.scanner
+        self.decoder = wire.Decoder()
+
+    def escape(self):
+        self.escapes += 1
+
+    def start(self):
+        self.scanner.start()
+        self.board.boot()
+
+    def steps(self, n=1):
+        for _ in range(n):
+            self.board.step()
+
+    def messages(self):
+        """Everything sent since the last call, decoded by the kiosk's own decoder."""
+        data = b"".join(self.out)
+        self.out[:] = []
+        got = self.decoder.feed(data)
+        if self.decoder.frames_bad:
+            raise AssertionError("the board sent a bad frame: " + str(self.decoder.last_error))
+        return got
+
+    def events(self):
+        return [m for m in self.messages() if type(m) in (wire.TagAdded, wire.TagRemoved)]
+
+
+def reader(world, cs=17, rst=20):
+    """One bare driver on its own fake chip."""
+    import machine
+    from mfrc522 import MFRC522
+
+    chip = world.add_reader(cs, rst)
+    spi = machine.SPI(0, baudrate=4000000)
+    cs_pin = machine.Pin(cs, machine.Pin.OUT, value=1)
+    rst_pin = machine.Pin(rst, machine.Pin.OUT, value=1)
+    driver = MFRC522(spi, cs_pin, rst_pin, world.clock)
+    driver.hard_reset()
+    if not driver.init():
+        raise AssertionError("init failed")
+    return driver, chip
+
+
+def listing(driver, world, known=()):
+    driver.antenna_on()
+    world.clock.sleep_us(1000)
+    result = driver.inventory(16, 200000, known)
+    driver.antenna_off()
+    return result
+
+
+def expect(got, want, what):
+    if got != want:
+        raise AssertionError(what + ": expected " + repr(want) + ", got " + repr(got))
+
+
+# ------------------------------------------------------------------ driver
+
+
+def check_crc_a_vectors():
+    from mfrc522 import crc_a
+
+    expect(crc_a(b"\x00\x00"), b"\xa0\x1e", "CRC_A of 00 00 (ISO 14443-3 annex B)")
+    expect(crc_a(b"\x12\x34"), b"\x26\xcf", "CRC_A of 12 34 (ISO 14443-3 annex B)")
+    expect(crc_a(b"\x50\x00"), b"\x57\xcd", "CRC_A of HLTA")
+
+
+def check_version_and_init():
+    world = fm.use(fm.World())
+    driver, chip = reader(world)
+    expect(driver.version(), 0x92, "VersionReg")
+    expect(chip.regs[0x26] >> 4, 4, "receiver gain 33 dB")
+    expect(chip.field_on(), False, "field after init")
+    driver.antenna_on()
+    expect(chip.field_on(), True, "field after antenna_on")
+
+
+def check_empty_antenna():
+    world = fm.use(fm.World())
+    driver, _ = reader(world)
+    expect(listing(driver, world), ([], True, 0), "empty antenna")
+
+
+def check_single_tags_of_every_size():
+    for uid in (UID4, UID7, UID10):
+        world = fm.use(fm.World())
+        driver, chip = reader(world)
+        chip.put(fm.FakeTag(uid))
+        expect(listing(driver, world), ([uid], True, 0), "one tag of " + str(len(uid)))
+
+
+def check_many_tags_on_one_antenna():
+    world = fm.use(fm.World())
+    driver, chip = reader(world)
+    uids = [
+        UID4,
+        b"\x04\xa1\xb2\xc4",  # differs from UID4 in the last byte only
+        b"\x05\xa1\xb2\xc3",  # differs in the first bit
+        b"\x84\xa1\xb2\xc3",  # differs in bit 7 of byte 0
+        UID7,
+        b"\x04\x52\x61\x7a\x4b\x6d\x81",  # same CL1 part as UID7
+        UID10,
+        b"\x04\x10\x20\x30\x40\x50\x60\x70\x80\x91",  # same CL1 and CL2 as UID10
+    ]
+    for uid in uids:
+        chip.put(fm.FakeTag(uid))
+    found, complete, status = listing(driver, world)
+    expect(found, sorted(uids), "all eight tags")
+    expect((complete, status), (True, 0), "complete listing")
+    found, complete, _ = listing(driver, world, known=found)
+    expect(found, sorted(uids), "all eight again, selected by known UID")
+
+
+def check_halted_tags_stay_quiet_until_the_field_cycles():
+    world = fm.use(fm.World())
+    driver, chip = reader(world)
+    chip.put(fm.FakeTag(UID4))
+    chip.put(fm.FakeTag(UID7))
+    driver.antenna_on()
+    world.clock.sleep_us(1000)
+    first = driver.inventory()
+    again = driver.inventory()
+    driver.antenna_off()
+    expect(first[0], sorted([UID4, UID7]), "first listing")
+    expect(again[0], [], "second listing in the same field (all halted)")
+    expect(listing(driver, world)[0], sorted([UID4, UID7]), "after the field cycled")
+
+
+def check_flipped_bits_never_make_a_ghost():
+    for count in (1, 2, 5, 40):
+        world = fm.use(fm.World())
+        driver, chip = reader(world)
+        chip.put(fm.FakeTag(UID4))
+        chip.put(fm.FakeTag(UID10))
+        chip.flip(count)
+        found = listing(driver, world)[0]
+        for uid in found:
+            if uid not in (UID4, UID10):
+                raise AssertionError("ghost UID " + repr(uid) + " after flips")
+        if driver.errors < 1:
+            raise AssertionError("flipped answers were not noticed")
+        expect(listing(driver, world)[0] if count > 5 else found, found, "stable")
+    world = fm.use(fm.World())
+    driver, chip = reader(world)
+    chip.put(fm.FakeTag(UID4))
+    chip.flip(1)
+    expect(listing(driver, world)[0], [UID4], "one flip is retried within the cycle")
+
+
+def check_a_lost_answer_costs_at_most_one_cycle_and_no_event():
+    truth = sorted([UID4, UID7])
+    for after in range(5):  # a steady cycle with two tags has five answers
+        rig = Rig(antennas=1)
+        rig.chips[0].put(fm.FakeTag(UID4))
+        rig.chips[0].put(fm.FakeTag(UID7))
+        rig.start()
+        rig.steps(3)
+        rig.messages()
+        rig.chips[0].drop(1, after)
+        first = rig.scanner.cycle()[0][0]
+        expect(rig.chips[0]._drop, 0, "the loss happened in this cycle")
+        for uid in first:
+            if uid not in truth:
+                raise AssertionError("ghost after losing answer " + str(after))
+        expect(rig.scanner.cycle()[0][0], truth, "the cycle after losing answer " + str(after))
+        rig.board.step()
+        expect(rig.events(), [], "events after losing answer " + str(after))
+
+
+def check_a_hung_chip_is_reported_as_hang():
+    from mfrc522 import HANG
+
+    world = fm.use(fm.World())
+    driver, chip = reader(world)
+    chip.put(fm.FakeTag(UID4))
+    chip.hang()
+    expect(driver.alive(), False, "a hung chip's VersionReg")
+    expect(listing(driver, world)[2], HANG, "inventory status")
+
+
+def check_a_silent_antenna_costs_milliseconds_not_a_25_ms_timeout():
+    rig = Rig(antennas=5, txn_us=25.0)
+    rig.start()
+    rig.steps(1)
+    start = rig.world.clock.now
+    rig.steps(1)
+    took = (rig.world.clock.now - start) / 1000
+    if took > 5 * 7:
+        raise AssertionError("five empty antennas took " + str(took) + " ms")
+
+
+# ------------------------------------------------------------------ presence
+
+
+def check_presence_hysteresis():
+    from presence import Presence
+
+    lane = Presence(sightings=3, misses=2)
+    expect(lane.update([UID4]), ([], []), "1st sighting")
+    expect(lane.update([UID4]), ([], []), "2nd sighting")
+    expect(lane.update([UID4]), ([UID4], []), "3rd sighting adds")
+    expect(lane.update([]), ([], []), "1st miss")
+    expect(lane.update([UID4]), ([], []), "seen again resets misses")
+    expect(lane.update([]), ([], []), "1st miss again")
+    expect(lane.update([], complete=False), ([], []), "a cut-short cycle proves nothing")
+    expect(lane.update([]), ([], [UID4]), "2nd miss removes")
+    expect(lane.update([UID7]), ([], []), "a single ghost sighting")
+    expect(lane.update([]), ([], []), "the ghost is forgotten")
+    expect(lane.update([UID7]), ([], []), "and must start counting again")
+    expect(lane.present(), [], "nothing present")
+
+
+# ------------------------------------------------------------------ the board
+
+
+def check_boot_hello_and_snapshot():
+    rig = Rig()
+    rig.chips[1].put(fm.FakeTag(UID7))
+    rig.start()
+    expect(rig.out[0], b"\x00", "a lone delimiter first")
+    got = rig.messages()
+    expect(got, [wire.Hello("seat-3", "1.0.0", 5), wire.Snapshot(0, [[]] * 5)], "boot")
+
+
+def check_tags_added_and_removed_with_sequence_numbers():
+    rig = Rig(sightings=2, misses=3)
+    rig.start()
+    rig.messages()
+    rig.chips[2].put(fm.FakeTag(UID4))
+    rig.steps(1)
+    expect(rig.events(), [], "one sighting is not enough")
+    rig.steps(1)
+    expect(rig.events(), [wire.TagAdded(1, 2, UID4)], "second sighting")
+    rig.chips[4].put(fm.FakeTag(UID10))
+    rig.chips[2].lift(UID4)
+    rig.steps(2)
+    expect(rig.events(), [wire.TagAdded(2, 4, UID10)], "10-byte tag on antenna 4")
+    rig.steps(1)
+    expect(rig.events(), [wire.TagRemoved(3, 2, UID4)], "third miss removes")
+    rig.board.receive(wire.SnapshotRequest().encode())
+    got = rig.messages()
+    expect(got[-1], wire.Snapshot(3, [[], [], [], [], [UID10]]), "snapshot")
+
+
+def check_heartbeat_counts_cycles_and_reports_health():
+    rig = Rig(antennas=3)
+    rig.start()
+    rig.steps(1)
+    beats = [m for m in rig.messages() if type(m) is wire.Heartbeat]
+    expect(beats, [wire.Heartbeat(0, 1, [0, 0, 0])], "first heartbeat")
+    start = rig.world.clock.now
+    for _ in range(60):
+        rig.steps(1)
+    elapsed_ms = (rig.world.clock.now - start) / 1000
+    beats = [m for m in rig.messages() if type(m) is wire.Heartbeat]
+    cycles = [b.cycle for b in beats]
+    expect(cycles, sorted(set(cycles)), "cycle counters rise")
+    if len(beats) < elapsed_ms / 500 or len(beats) > elapsed_ms / 150 + 1:
+        raise AssertionError(str(len(beats)) + " heartbeats in " + str(elapsed_ms) + " ms")
+    if cycles[-1] < 61 - 200 / (elapsed_ms / 60) - 1:
+        raise AssertionError("the last heartbeat is stale: cycle " + str(cycles[-1]))
+
+
+def check_hung_reader_is_recovered_and_reported():
+    rig = Rig(antennas=3)
+    rig.start()
+    rig.chips[1].put(fm.FakeTag(UID4))
+    rig.steps(2)
+    rig.messages()
+    resets = rig.chips[1].hard_resets
+    rig.chips[1].hang()
+    rig.world.clock.sleep_us(300000)  # the next heartbeat is due
+    rig.steps(1)
+    expect(rig.chips[1].hard_resets, resets + 1, "RST toggled once")
+    beats = [m for m in rig.messages() if type(m) is wire.Heartbeat]
+    expect([b.health for b in beats], [[0, 2, 0]], "heartbeat says recovered")
+    rig.world.clock.sleep_us(300000)
+    rig.steps(3)
+    got = rig.messages()
+    beats = [m for m in got if type(m) is wire.Heartbeat]
+    expect(beats[-1].health, [0, 0, 0], "and ok after it was reported")
+    events = [m for m in got if type(m) in (wire.TagAdded, wire.TagRemoved)]
+    expect(events, [], "the tag stayed put through the reset")
+
+
+def check_dead_reader_goes_silent_and_others_keep_working():
+    rig = Rig(antennas=3)
+    rig.chips[0].put(fm.FakeTag(UID4))
+    rig.chips[2].put(fm.FakeTag(UID7))
+    rig.start()
+    rig.steps(2)
+    rig.messages()
+    rig.chips[0].unplug()
+    rig.world.clock.sleep_us(300000)
+    for _ in range(12):
+        rig.steps(1)
+    got = rig.messages()
+    errors = [m for m in got if type(m) is wire.Error]
+    expect(len(errors), 1, "one ERROR frame, not one per cycle")
+    expect(errors[0].code, wire.ERR_READER_FAULT, "error code")
+    beats = [m for m in got if type(m) is wire.Heartbeat]
+    expect(beats[-1].health, [1, 0, 0], "heartbeat health")
+    removed = [m for m in got if type(m) is wire.TagRemoved]
+    expect(removed, [], "a silent reader's tag is unknown, not gone")
+    rig.chips[2].lift(UID7)
+    rig.steps(3)
+    expect(rig.events(), [wire.TagRemoved(3, 2, UID7)], "antenna 2 still works")
+
+
+def check_only_one_field_on_at_a_time():
+    rig = Rig(antennas=5)
+    for chip in rig.chips:
+        chip.put(fm.FakeTag(UID4))
+    rig.start()
+    rig.steps(3)
+    expect(rig.world.most_fields_on, 1, "fields on at once")
+    expect(rig.world.bus_conflicts, 0, "two chips selected at once")
+
+
+def check_ping_set_board_id_and_escape():
+    rig = Rig()
+    rig.start()
+    rig.messages()
+    rig.board.receive(wire.Ping(0xDEADBEEF).encode())
+    expect(rig.messages(), [wire.Pong(0xDEADBEEF)], "pong")
+    rig.board.receive(b"\x00" + wire.SetBoardId("seat-9").encode())
+    expect(rig.messages(), [wire.Hello("seat-9", "1.0.0", 5)], "hello after set id")
+    expect(rig.store.load(), "seat-9", "stored id")
+    frame = wire.Ping(7).encode()
+    rig.board.receive(frame[:3])
+    rig.board.receive(frame[3:])
+    expect(rig.messages(), [wire.Pong(7)], "a request split over two reads")
+    expect(rig.escapes, 0, "no escape yet")
+    rig.board.receive(b"\r\x03\r\x01")
+    expect(rig.escapes, 1, "mpremote's interrupt at a frame boundary")
+
+
+def check_run_forever_feeds_the_watchdog_and_survives_a_bad_cycle():
+    import main
+
+    rig = Rig(antennas=2)
+    dog = fm.WDT(timeout=8000)
+    main.run_forever(rig.board, lambda: b"", dog, cycles=5)
+    expect(dog.feeds, 5, "fed once per good cycle")
+    rig.messages()
+
+    def broken():
+        raise ValueError("boom")
+
+    rig.board.step = broken
+    main.run_forever(rig.board, lambda: b"", dog, cycles=3)
+    expect(dog.feeds, 5, "not fed after failed cycles")
+    errors = [m for m in rig.messages() if type(m) is wire.Error]
+    expect(errors[-1], wire.Error(wire.ERR_INTERNAL, "internal: ValueError"), "error")
+
+
+# ------------------------------------------------------------------ shared vectors
+
+
+def board_frames(script, board_id, firmware="1.0.0"):
+    """Play a vector script on the firmware; the frames it sends, heartbeats left out."""
+    from binascii import unhexlify
+
+    rig = Rig(board_id=board_id, sightings=2, misses=3)
+    rig.board.firmware = firmware
+    rig.start()
+    for step in script:
+        action = step[0]
+        if action == "put":
+            rig.chips[step[1]].put(fm.FakeTag(unhexlify(step[2])))
+            rig.steps(2)
+        elif action == "lift":
+            rig.chips[step[1]].lift(unhexlify(step[2]))
+            rig.steps(3)
+        elif action == "request":
+            rig.board.receive(wire.SnapshotRequest().encode())
+        elif action == "ping":
+            rig.board.receive(wire.Ping(step[1]).encode())
+        elif action == "set_id":
+            rig.board.receive(wire.SetBoardId(step[1]).encode())
+    data = b"".join(rig.out)
+    kept = []
+    for chunk in data.split(b"\x00")[:-1]:
+        if not chunk:
+            kept.append(b"\x00")
+            continue
+        if type(wire.decode_frame(chunk)) is not wire.Heartbeat:
+            kept.append(chunk + b"\x00")
+    return b"".join(kept)
+
+
+def check_shared_vectors(path="board_vectors.json"):
+    import json
+    from binascii import hexlify
+
+    with open(path) as f:
+        vectors = json.load(f)
+    for vector in vectors:
+        got = hexlify(board_frames(vector["script"], vector["board_id"])).decode()
+        expect(got, vector["frames"], "vector " + vector["name"])
+
+
+# ------------------------------------------------------------------ runner
+
+SCENARIOS = [
+    check_crc_a_vectors,
+    check_version_and_init,
+    check_empty_antenna,
+    check_single_tags_of_every_size,
+    check_many_tags_on_one_antenna,
+    check_halted_tags_stay_quiet_until_the_field_cycles,
+    check_flipped_bits_never_make_a_ghost,
+    check_a_lost_answer_costs_at_most_one_cycle_and_no_event,
+    check_a_hung_chip_is_reported_as_hang,
+    check_a_silent_antenna_costs_milliseconds_not_a_25_ms_timeout,
+    check_presence_hysteresis,
+    check_boot_hello_and_snapshot,
+    check_tags_added_and_removed_with_sequence_numbers,
+    check_heartbeat_counts_cycles_and_reports_health,
+    check_hung_reader_is_recovered_and_reported,
+    check_dead_reader_goes_silent_and_others_keep_working,
+    check_only_one_field_on_at_a_time,
+    check_ping_set_board_id_and_escape,
+    check_run_forever_feeds_the_watchdog_and_survives_a_bad_cycle,
+]
+
+
+def run_all(names=None, vectors=None):
+    passed = 0
+    chosen = [s for s in SCENARIOS if names is None or s.__name__ in names]
+    for scenario in chosen:
+        try:
+            scenario()
+            print("ok", scenario.__name__)
+            passed += 1
+        except Exception as exc:
+            print("FAIL", scenario.__name__ + ":", repr(exc))
+            if hasattr(sys, "print_exception"):
+                sys.print_exception(exc)
+        gc.collect()
+    if vectors is not None:
+        try:
+            check_shared_vectors(vectors)
+            print("ok check_shared_vectors")
+            passed += 1
+        except Exception as exc:
+            print("FAIL check_shared_vectors:", repr(exc))
+        chosen = chosen + [check_shared_vectors]
+    print("passed", passed, "of", len(chosen))
