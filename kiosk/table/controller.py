@@ -360,9 +360,10 @@ class TableController(HardwareListener):
                                                                     strict=True)):
             return self.view
         self._composed = key
-        return replace(game_view, hardware=hardware,
+        view = replace(game_view, hardware=hardware,
                        volume=float(self.store.setting("volume", 1.0)),
                        unlock_all=bool(self.store.setting("unlock_all", False)))
+        return self.view if view == self.view else view
 
     def _call(self, method: str, *args: Any) -> None:
         try:

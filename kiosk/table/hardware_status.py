@@ -76,6 +76,7 @@ class HardwareStatus:
 
     def __post_init__(self) -> None:
         self._view: HardwareView | None = None
+        self._last: HardwareView | None = None
         self.reread()
 
     def reread(self) -> None:
@@ -101,6 +102,9 @@ class HardwareStatus:
         """The current view; the same object until something changed."""
         if self._view is None:
             self._view = self._build()
+            if self._view == self._last:  # keep the old object: nothing to redraw
+                self._view = self._last
+            self._last = self._view
         return self._view
 
     def _build(self) -> HardwareView:
