@@ -118,7 +118,8 @@ class TableController(HardwareListener):
         self.status = HardwareStatus(panel, pads, readers, tags, sync_timeout)
         if panel is not None:
             panel.press_toggles_ready = False  # readiness belongs to the game
-        self.context = _Context(self.store, config_dir, self.status, self._seat_numbers())
+        self.status.seats = self._seat_numbers()
+        self.context = _Context(self.store, config_dir, self.status, self.status.seats)
         self.game: TableGame = game_factory(game)(self.context)
         self._settings_version = 0
         self._composed: tuple[Any, ...] = ()

@@ -71,6 +71,7 @@ class HardwareStatus:
     readers: LaneReaders | None = None
     tags: TagMap | None = None
     sync_timeout: float = 0.25
+    seats: tuple[int, ...] = ()  # the table's seats, to name those without a reader
     boards: dict[str, BoardStatus] = field(default_factory=dict)
     inventory: dict[Place, frozenset[bytes]] = field(default_factory=dict)
 
@@ -117,12 +118,18 @@ class HardwareStatus:
             problems.append(NO_READERS)
         for status in sorted(self.boards.values(), key=lambda s: (s.seat or 0, s.board)):
             problems += board_problems(status)
+        covered = {s.seat for s in self.boards.values()}
+        bare = [str(seat) for seat in self.seats if seat not in covered]
+        if self.readers is not None and bare:
+            who = (f"Seat {bare[0]} has" if len(bare) == 1
+                   else f"Seats {', '.join(bare[:-1])} and {bare[-1]} have")
+            problems.append(f"{who} no reader: with swimmers there, judge by hand")
         if self.readers is not None:
             resolved = (self.tags or TagMap({})).resolve(self.inventory)
             problems += [f"{unknown_card(seat, lane)} — scan it in Settings › Cards"
                          for (seat, lane), _ in resolved.unknown()]
             problems += [c.describe() for c in resolved.conflicts]
-        readers_ok = self.readers is not None and bool(self.boards) and all(
+        readers_ok = self.readers is not None and bool(self.boards) and not bare and all(
             s.state is BoardState.ONLINE for s in self.boards.values())
         return HardwareView(pads=self.pads is not None, readers=readers_ok,
                             seat_buttons=self.panel is not None, problems=tuple(problems))

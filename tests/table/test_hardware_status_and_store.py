@@ -125,3 +125,12 @@ def test_the_controller_offers_every_command_of_the_contract():
     for name, signature in wanted.items():
         offered = inspect.signature(getattr(TableController, name))
         assert list(offered.parameters) == list(signature.parameters), name
+
+
+def test_doctests():
+    import doctest
+
+    from kiosk.table import compose, store, sync_or_swim_views
+
+    for module in (store, sync_or_swim_views, compose):
+        assert doctest.testmod(module).failed == 0, module.__name__
