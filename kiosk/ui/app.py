@@ -1,0 +1,152 @@
+"""The app shell: a ScreenManager that follows ``view.phase``, a ~30 Hz pump of the
+controller on the main thread, and a listener that routes the controller's reports to
+the screens. It holds no game logic: the controller decides, the screens draw.
+"""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from kiosk.table.api import ControllerListener, Phase, TableView
+from kiosk.ui import theme, widgets  # noqa: F401  (registers the widgets' kv rules)
+from kiosk.ui.screens import OVERLAY_SCREENS, PHASE_SCREENS, screen_classes
+from kiosk.ui.sound import Sounds
+from kiosk.ui.widgets.popups import STAFF_PIN
+
+PUMP_HZ = 30
+TOAST_SECONDS = 4.0
+
+
+class TableListener(ControllerListener):
+    """Called by ``controller.pump()``, which runs on the Kivy main thread."""
+
+    def __init__(self, app: KioskApp) -> None:
+        self.app = app
+
+    def on_view(self, view: TableView) -> None:
+        self.app.show_view(view)
+
+    def on_tick(self, time_left: float) -> None:
+        self.app.screens.get_screen("round").on_tick(time_left)
+
+    def on_sound(self, sound) -> None:
+        self.app.sounds.play(sound)
+
+    def on_problem(self, message: str) -> None:
+        self.app.show_problem(message)
+
+
+class KioskApp(App):
+    title = "Sync or Swim"
+    ui_scale = NumericProperty(1.0)
+    min_font = NumericProperty(theme.MIN_FONT)
+    min_touch = NumericProperty(theme.MIN_TOUCH)
+    view = ObjectProperty(TableView())
+    overlay = StringProperty("")
+    toast = StringProperty("")
+    volume = NumericProperty(0.8)
+
+    def __init__(self, controller, *, sounds: Sounds | None = None, side_panel=None,
+                 staff_lock=None, pump_hz: float = PUMP_HZ, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.controller = controller
+        self.sounds = sounds or Sounds(self.volume)
+        self.side_panel = side_panel
+        self.staff_lock = staff_lock  # a kiosk.staff.StaffLock; None: the simulated PIN
+        self.pump_hz = pump_hz
+        self.screens: ScreenManager | None = None
+        self._pump_event = None
+        self._toast_event = None
+
+    # ------------------------------------------------------------------ building
+
+    def build(self):
+        from kivy.factory import Factory
+
+        Window.clearcolor = theme.BACKGROUND
+        self.screens = ScreenManager(transition=NoTransition())
+        for name, cls in screen_classes().items():
+            self.screens.add_widget(cls(name=name))
+        root = Factory.AppRoot()
+        root.ids.body.add_widget(self.screens)
+        if self.side_panel is not None:
+            root.add_widget(self.side_panel)
+        Window.bind(size=self._resized)
+        self._resized(Window, Window.size)
+        self.controller.set_listener(TableListener(self))
+        self.show_view(self.controller.view)
+        self._pump_event = Clock.schedule_interval(self.pump, 1.0 / self.pump_hz)
+        self._pump_soon = Clock.create_trigger(self.pump)
+        if hasattr(self.controller, "wakeup"):  # a hardware event: pump at the next frame
+            self.controller.wakeup = self._pump_soon
+        return root
+
+    def on_stop(self):
+        if self._pump_event is not None:
+            self._pump_event.cancel()
+        if getattr(self.controller, "wakeup", None) is self._pump_soon:
+            self.controller.wakeup = None
+        Window.unbind(size=self._resized)
+
+    def _resized(self, _window, size) -> None:
+        self.ui_scale = theme.ui_scale(size)
+
+    # ------------------------------------------------------------------ routing
+
+    def pump(self, *_dt) -> None:
+        self.controller.pump()
+
+    def phase_screen(self, view: TableView | None = None) -> str:
+        return PHASE_SCREENS.get((view or self.view).phase, "attract")
+
+    def show_view(self, view: TableView) -> None:
+        """Give the view to the screen for its phase (and settings), then switch to it."""
+        self.view = view
+        name = self.phase_screen(view)
+        self.screens.get_screen(name).view = view
+        self.screens.get_screen("settings").view = view
+        if view.phase in (Phase.PRACTICE, Phase.PERFORMANCE, Phase.JUDGE_BY_HAND,
+                          Phase.BROKEN) and self.overlay:
+            self.overlay = ""  # the game moved on: nobody should miss it behind a menu
+        if not self.overlay:
+            self._switch(name)
+
+    def _switch(self, name: str) -> None:
+        if self.screens.current != name:
+            screen = self.screens.get_screen(name)
+            self.screens.current = name
+            screen.draw_now()
+
+    def open_overlay(self, name: str) -> None:
+        assert name in OVERLAY_SCREENS, name
+        self.overlay = name
+        self._switch(name)
+
+    def close_overlay(self) -> None:
+        self.overlay = ""
+        self._switch(self.phase_screen())
+
+    def show_problem(self, message: str) -> None:
+        self.toast = message
+        if self._toast_event is not None:
+            self._toast_event.cancel()
+        self._toast_event = Clock.schedule_once(lambda _dt: setattr(self, "toast", ""),
+                                                TOAST_SECONDS)
+
+    def check_pin(self, pin: str) -> tuple[bool, str]:
+        if self.staff_lock is None:
+            return pin == STAFF_PIN, "Wrong PIN. Ask the staff."
+        attempt = self.staff_lock.try_pin(pin)
+        return attempt.ok, attempt.message
+
+    def set_volume(self, value: float) -> None:
+        self.volume = value
+        self.sounds.volume = value
+        self.controller.staff("volume", level=value)
+
+
+theme.load_kv(__file__)

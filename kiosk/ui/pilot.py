@@ -1,0 +1,138 @@
+"""Driving the app frame by frame without a person: the demo, the tests and the
+benchmarks run the real app, tap real widgets and save what the window shows.
+
+>>> # pilot = Pilot(KioskApp(controller)); pilot.tap(pilot.button("SWIM!")); pilot.shot(path)
+
+The pilot owns the event loop (``EventLoop.idle()`` is one frame), so a script reads top
+to bottom instead of as a chain of Clock callbacks.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from kivy.base import EventLoop
+from kivy.core.window import Window
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.label import Label
+
+
+def walk(widget) -> Iterator:
+    """Every widget under ``widget`` (itself first), popups included when it is the Window."""
+    yield widget
+    for child in widget.children:
+        yield from walk(child)
+
+
+def visible(widget) -> bool:
+    """Shown: no zero-size or transparent ancestor, and on the current screen."""
+    node = widget
+    while node is not None and node is not Window:
+        if node.opacity == 0 or node.width <= 0 or node.height <= 0:
+            return False
+        parent = node.parent
+        if hasattr(parent, "current_screen") and node is not parent.current_screen:
+            return False
+        node = parent
+    return True
+
+
+class Pilot:
+    def __init__(self, app, size: tuple[int, int] | None = None) -> None:
+        self.app = app
+        if size:
+            Window.size = size
+        EventLoop.ensure_window()
+        self.frame_count = 0
+        self._shot_path: Path | None = None
+        Window.bind(on_flip=self._on_flip)
+        app._run_prepare()
+        self.frames(3)
+
+    def close(self) -> None:
+        Window.unbind(on_flip=self._on_flip)
+        self.app.stop()
+        self.frames(1)
+        for child in Window.children[:]:
+            Window.remove_widget(child)
+
+    # ------------------------------------------------------------------ time
+
+    def frames(self, count: int = 1) -> None:
+        for _ in range(count):
+            EventLoop.idle()
+            self.frame_count += 1
+
+    def until(self, condition: Callable[[], bool], limit: int = 300) -> int:
+        """Run frames until ``condition()``; returns how many it took."""
+        for n in range(limit):
+            if condition():
+                return n
+            self.frames(1)
+        raise TimeoutError(f"still not true after {limit} frames: {condition}")
+
+    # ------------------------------------------------------------------ finding
+
+    def widgets(self, kind=object) -> list:
+        return [w for w in walk(Window) if isinstance(w, kind) and visible(w)]
+
+    def button(self, text: str):
+        """The visible, enabled button whose text starts with ``text``."""
+        for widget in self.widgets(ButtonBehavior):
+            label = getattr(widget, "text", "")
+            if label.startswith(text) and not widget.disabled:
+                return widget
+        shown = [getattr(w, "text", type(w).__name__) for w in self.widgets(ButtonBehavior)]
+        raise LookupError(f"no button {text!r} on screen; there are {shown}")
+
+    def labels(self) -> list[str]:
+        return [w.text for w in self.widgets(Label) if w.text]
+
+    def screen(self):
+        return self.app.screens.current_screen
+
+    # ------------------------------------------------------------------ doing
+
+    def tap(self, widget, frames: int = 2) -> None:
+        from kivy.tests.common import UnitTestTouch
+
+        x, y = widget.to_window(*widget.center)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+        self.frames(frames)
+
+    def press(self, text: str, frames: int = 2) -> None:
+        self.tap(self.button(text), frames)
+
+    def hold(self, points: list[tuple[float, float]]):
+        """Put fingers down at window points and keep them there; returns the touches."""
+        from kivy.tests.common import UnitTestTouch
+
+        touches = []
+        for x, y in points:
+            touch = UnitTestTouch(x, y)
+            touch.touch_down()
+            touches.append(touch)
+        self.frames(1)
+        return touches
+
+    def shot(self, path: str | Path) -> Path:
+        """Save the next drawn frame as a PNG at ``path``."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._shot_path = path
+        Window.canvas.ask_update()
+        self.frames(1)
+        if self._shot_path is not None:
+            raise RuntimeError("the window did not draw a frame for the screenshot")
+        return path
+
+    def _on_flip(self, window) -> None:
+        if self._shot_path is None:
+            return
+        path, self._shot_path = self._shot_path, None
+        written = Path(window.screenshot(name=str(path)))
+        shutil.move(str(written), str(path))

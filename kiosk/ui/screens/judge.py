@@ -1,0 +1,37 @@
+"""Judge by hand, as in the boxed game: the table could not read every card, so the
+players reveal lane by lane and decide. The screen says what hardware is missing."""
+
+from __future__ import annotations
+
+from kivy.factory import Factory
+from kivy.properties import StringProperty
+
+from kiosk.ui import theme
+from kiosk.ui.screens.base import ViewScreen
+
+
+def missing_text(view) -> str:
+    """Why the table cannot judge, in plain words."""
+    lines = list(view.hardware.problems)
+    if not lines and not view.hardware.readers:
+        lines.append("This table has no card readers working right now.")
+    if view.message and view.message not in lines:
+        lines.insert(0, view.message)
+    return "\n".join(lines) or "The table could not read every card this time."
+
+
+class JudgeScreen(ViewScreen):
+    missing = StringProperty("")
+
+    def redraw(self, view) -> None:
+        self.missing = missing_text(view)
+        grid = self.ids.rules
+        grid.clear_widgets()
+        for rule in view.rules:
+            grid.add_widget(Factory.RuleCard(rule=rule))
+
+    def decide(self, in_sync: bool) -> None:
+        self.controller.judge_by_hand(in_sync)
+
+
+theme.load_kv(__file__)

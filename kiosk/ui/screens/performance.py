@@ -1,0 +1,130 @@
+"""The Performance: lanes revealed one by one from lane 1, each swimmer's cards and a
+plain reason for every failure, then the IN SYNC / NOT IN SYNC banner.
+
+Staff can correct the table: a long press on the banner asks for the PIN, then flips the
+verdict (``controller.override``).
+"""
+
+from __future__ import annotations
+
+from kivy.clock import Clock
+from kivy.factory import Factory
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+
+from kiosk.ui import theme
+from kiosk.ui.screens.base import ViewScreen
+from kiosk.ui.widgets.basics import make
+from kiosk.ui.widgets.popups import PinPad
+
+REVEAL_SECONDS = 1.2   # between lanes, like a table turning its cards over together
+LONG_PRESS_SECONDS = 2.0
+
+
+def lane_heading(lane) -> str:
+    mark = "MET" if lane.passed else "MISSED"
+    choice = f" ({lane.choice})" if lane.choice else ""
+    return f"Lane {lane.lane}: {lane.rule}{choice} - {mark}"
+
+
+def failure_lines(lane) -> list[str]:
+    lines = []
+    for swimmer in lane.swimmers:
+        if swimmer.passed:
+            continue
+        reason = swimmer.reason or "did not meet it"
+        lines.append(reason if reason.startswith("Seat") else f"Seat {swimmer.seat}: {reason}")
+    return lines
+
+
+def banner_text(verdict) -> str:
+    text = "IN SYNC!" if verdict.in_sync else "NOT IN SYNC (+10 s)"
+    if verdict.overridden:
+        text += "\ncorrected by staff"
+    elif verdict.by_hand:
+        text += "\njudged by the players"
+    return text
+
+
+class PerformanceScreen(ViewScreen):
+    revealed = NumericProperty(0)     # lanes shown so far
+    lanes = NumericProperty(0)
+    done = BooleanProperty(False)     # every lane shown: the banner is up
+    in_sync = BooleanProperty(False)
+    banner = StringProperty("")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._reveal = None
+        self._verdict = None
+
+    def redraw(self, view) -> None:
+        verdict = view.verdict
+        if verdict is None:
+            return
+        self.in_sync = verdict.in_sync
+        self.banner = banner_text(verdict)
+        if self._verdict is not None and verdict.lanes == self._verdict.lanes:
+            self._verdict = verdict  # an override: same cards, new banner
+            return
+        self._verdict = verdict
+        self._build_lanes(verdict)
+
+    def _build_lanes(self, verdict) -> None:
+        box = self.ids.lanes
+        box.clear_widgets()
+        self.lanes = len(verdict.lanes)
+        self.revealed = 0
+        self.done = False
+        for lane in verdict.lanes:
+            row = make("LaneRow", heading=lane_heading(lane), passed=lane.passed, opacity=0)
+            for swimmer in lane.swimmers:
+                block = make("SwimmerBlock", seat=swimmer.seat, passed=swimmer.passed,
+                                 role=swimmer.role or "")
+                for card in swimmer.cards:
+                    block.ids.cards.add_widget(Factory.CardWidget(card=card))
+                if not swimmer.cards:
+                    block.ids.cards.add_widget(Factory.NoCard())
+                row.ids.swimmers.add_widget(block)
+            reasons = failure_lines(lane)
+            row.reasons = "\n".join(reasons)
+            box.add_widget(row)
+        if self._reveal is not None:
+            self._reveal.cancel()
+        self.reveal_next()
+        self._reveal = Clock.schedule_interval(self.reveal_next, REVEAL_SECONDS)
+
+    def reveal_next(self, *_):
+        rows = list(reversed(self.ids.lanes.children))
+        if self.revealed < len(rows):
+            row = rows[self.revealed]
+            row.opacity = 1
+            self.revealed += 1
+            scroll = self.ids.scroll
+            if self.ids.lanes.height > scroll.height:
+                scroll.scroll_to(row, padding=10, animate=False)
+            return True
+        self.done = True
+        return False
+
+    def show_all(self) -> None:
+        while self.reveal_next() is not False:
+            pass
+        if self._reveal is not None:
+            self._reveal.cancel()
+
+    def on_leave(self, *_):
+        if self._reveal is not None:
+            self._reveal.cancel()
+        self._verdict = None
+
+    def next(self) -> None:
+        self.controller.next()
+
+    def ask_override(self) -> None:
+        PinPad(on_success=self.override, check=self.app.check_pin).open()
+
+    def override(self) -> None:
+        self.controller.override(not self.in_sync)
+
+
+theme.load_kv(__file__)

@@ -1,0 +1,85 @@
+"""The round: the rules face up, SWIM!, the big timer, each seat's readiness, and TIME
+OUT -> TRY AGAIN. With no stop pads, two on-screen circles stop the timer."""
+
+from __future__ import annotations
+
+from kivy.factory import Factory
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+
+from kiosk.table.api import Phase
+from kiosk.ui import theme
+from kiosk.ui.screens.base import ViewScreen
+
+
+def round_heading(view) -> str:
+    name = view.routine_name or "Routine"
+    if view.round_number:
+        return f"{name}: round {view.round_number} of 6"
+    return name
+
+
+class RoundScreen(ViewScreen):
+    phase = StringProperty(Phase.ROUND_READY.value)
+    heading = StringProperty("")
+    message = StringProperty("")
+    time_left = NumericProperty(0.0)
+    total = NumericProperty(20.0)
+    circles = BooleanProperty(False)   # the two-finger fallback is on screen
+    pads = BooleanProperty(True)
+
+    def redraw(self, view) -> None:
+        self.phase = view.phase.value
+        self.heading = round_heading(view)
+        self.message = view.message or self._default_message(view)
+        self.total = float(view.timer_seconds or 0) or 1.0
+        if view.phase is Phase.PRACTICE and view.time_left is not None:
+            self.time_left = view.time_left
+        elif view.phase is Phase.ROUND_READY:
+            self.time_left = float(view.timer_seconds or 0)
+        elif view.phase is Phase.TIME_OUT:
+            self.time_left = 0.0
+        self.pads = view.hardware.pads
+        self.circles = view.phase is Phase.PRACTICE and not view.hardware.pads
+        if not self.circles:
+            self.ids.stop.reset()
+        self.ids.seats.seats = view.seats
+        self.ids.seats.ready = view.ready
+        self.ids.seats.captain = view.captain
+        self._fill_rules(view)
+
+    def _default_message(self, view) -> str:
+        if view.phase is Phase.ROUND_READY:
+            return f"Captain (seat {view.captain}): press SWIM! when everyone has their cards."
+        if view.phase is Phase.PRACTICE:
+            if view.hardware.pads:
+                return "Ready? Press your seat button. Captain: touch both pads to stop."
+            return "Ready? Press your seat button. Captain: touch both circles to stop."
+        if view.phase is Phase.TIME_OUT:
+            return "Time ran out. Gather and reshuffle all the cards, then try again."
+        return ""
+
+    def _fill_rules(self, view) -> None:
+        grid = self.ids.rules
+        shown = [(child.rule, child.new) for child in reversed(grid.children)]
+        wanted = [(rule, view.new_rule is not None and rule.id == view.new_rule.id)
+                  for rule in view.rules]
+        if shown == wanted:
+            return
+        grid.clear_widgets()
+        for rule, new in wanted:
+            grid.add_widget(Factory.RuleCard(rule=rule, new=new))
+
+    def on_tick(self, time_left: float) -> None:
+        self.time_left = time_left
+
+    def stop_on_screen(self) -> None:
+        self.controller.stop_on_screen()
+
+    def swim(self) -> None:
+        self.controller.swim()
+
+    def try_again(self) -> None:
+        self.controller.try_again()
+
+
+theme.load_kv(__file__)

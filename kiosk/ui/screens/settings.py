@@ -1,0 +1,81 @@
+"""Staff settings, behind the PIN: unlock all routines, reset scores, hardware status,
+volume. Tag enrollment arrives with the card store; its place is held and marked."""
+
+from __future__ import annotations
+
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+
+from kiosk.ui import theme
+from kiosk.ui.screens.base import ViewScreen
+from kiosk.ui.widgets.popups import PinPad
+
+CONFIRM_SECONDS = 4.0
+
+
+def hardware_text(hardware) -> str:
+    def state(ok: bool) -> str:
+        return "working" if ok else "NOT WORKING"
+
+    lines = [f"Stop pads: {state(hardware.pads)}",
+             f"Card readers: {state(hardware.readers)}",
+             f"Seat buttons: {state(hardware.seat_buttons)}"]
+    lines += [f"- {problem}" for problem in hardware.problems]
+    return "\n".join(lines)
+
+
+class SettingsScreen(ViewScreen):
+    unlocked = BooleanProperty(False)
+    hardware = StringProperty("")
+    volume = NumericProperty(0.8)
+    confirm_reset = BooleanProperty(False)
+    done = StringProperty("")
+
+    def on_pre_enter(self, *_):
+        self.volume = self.app.volume
+        if self.view is not None:
+            self.redraw(self.view)
+
+    def on_enter(self, *_):
+        if not self.unlocked:
+            pad = PinPad(on_success=self.unlock, check=self.app.check_pin)
+            pad.bind(on_dismiss=self._pin_closed)
+            pad.open()
+
+    def _pin_closed(self, *_):
+        Clock.schedule_once(self._leave_if_locked)
+
+    def _leave_if_locked(self, *_):
+        if not self.unlocked and self.app.overlay == "settings":
+            self.app.close_overlay()
+
+    def unlock(self) -> None:
+        self.unlocked = True
+
+    def on_leave(self, *_):
+        self.unlocked = False
+        self.confirm_reset = False
+        self.done = ""
+
+    def redraw(self, view) -> None:
+        self.hardware = hardware_text(view.hardware)
+
+    def unlock_all(self) -> None:
+        self.controller.staff("unlock_all")
+        self.done = "Every routine is unlocked."
+
+    def reset_scores(self) -> None:
+        if not self.confirm_reset:
+            self.confirm_reset = True
+            Clock.schedule_once(lambda _dt: setattr(self, "confirm_reset", False),
+                                CONFIRM_SECONDS)
+            return
+        self.confirm_reset = False
+        self.controller.staff("reset_scores")
+        self.done = "All top scores are reset."
+
+    def set_volume(self, value: float) -> None:
+        self.app.set_volume(value)
+
+
+theme.load_kv(__file__)

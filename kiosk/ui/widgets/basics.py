@@ -1,0 +1,33 @@
+"""The two building blocks every screen uses: text that scales with the window and
+never drops below the minimum size, and a big flat button that is never smaller than
+the minimum touch target. Their look is in ``theme.kv``."""
+
+from __future__ import annotations
+
+from kivy.properties import ListProperty, NumericProperty
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+
+from kiosk.ui import theme
+
+
+class KLabel(Label):
+    font_base = NumericProperty(28)   # px at 1280x800; scaled, floored at MIN_FONT
+
+
+class KButton(Button):
+    font_base = NumericProperty(32)
+    height_base = NumericProperty(84)
+    fill = ListProperty(theme.ACCENT)
+
+
+def make(class_name: str, **values):
+    """An instance of a kv class with ``values`` set afterwards: properties declared in a
+    dynamic kv class (``<Row@BoxLayout>: heading: ""``) do not exist yet during
+    ``__init__``, so they cannot be passed as keyword arguments."""
+    from kivy.factory import Factory
+
+    widget = Factory.get(class_name)()
+    for name, value in values.items():
+        setattr(widget, name, value)
+    return widget

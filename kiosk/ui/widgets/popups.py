@@ -1,0 +1,62 @@
+"""Popups: a rule's details on tap and the staff PIN pad."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.modalview import ModalView
+
+from kiosk.ui import theme
+
+STAFF_PIN = "2468"  # the simulated table's PIN; a real kiosk keeps its own (kiosk.staff)
+
+
+class RuleDetails(ModalView):
+    """Everything about one element or twist, in words."""
+
+    rule = ObjectProperty(None)
+
+    def details_text(self, rule) -> str:
+        if rule is None:
+            return ""
+        lines = [rule.text, *rule.details]
+        if rule.kind == "twist":
+            lines.append("A twist stays in force to the end of the routine.")
+        elif rule.lane:
+            lines.append(f"Play it in lane {rule.lane}.")
+        return "\n\n".join(lines)
+
+
+class PinPad(ModalView):
+    """Asks for the staff PIN; calls ``on_success`` when ``check(pin)`` says it is right.
+
+    ``check`` returns ``(ok, message)``, e.g. from :class:`kiosk.staff.StaffLock`, which
+    also makes guessing slow.
+    """
+
+    entered = StringProperty("")
+    prompt = StringProperty("Staff only: enter the PIN")
+
+    def __init__(self, on_success: Callable[[], None],
+                 check: Callable[[str], tuple[bool, str]], **kwargs):
+        super().__init__(**kwargs)
+        self._on_success = on_success
+        self._check = check
+
+    def press(self, key: str) -> None:
+        if key == "clear":
+            self.entered = ""
+        elif key == "ok":
+            ok, message = self._check(self.entered)
+            self.entered = ""
+            if ok:
+                self.dismiss()
+                self._on_success()
+            else:
+                self.prompt = message or "Wrong PIN. Ask the staff."
+        elif len(self.entered) < 8:
+            self.entered += key
+
+
+theme.load_kv(__file__)

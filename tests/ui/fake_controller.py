@@ -1,0 +1,319 @@
+"""A scripted stand-in for the real controller, speaking the contract in kiosk.table.api.
+
+It plays campaign routines from the shipped content (real names, rules and decks) but
+decides verdicts from a script (``outcomes``) instead of reading cards. Hardware-style
+events (:meth:`press_seat`, :meth:`touch_pads`) may come from any thread: they queue up
+and take effect in :meth:`pump`, whose listener calls run on the pumping thread — the
+same promise the real controller makes.
+"""
+
+from __future__ import annotations
+
+import math
+import queue
+import random
+import threading
+from dataclasses import replace
+
+from kiosk.games.sync_or_swim.library import load_content
+from kiosk.paths import config_dir
+from kiosk.table.api import (
+    CardView,
+    ControllerListener,
+    HardwareView,
+    LaneView,
+    Phase,
+    RoundScoreView,
+    RoutineChoice,
+    RuleView,
+    ScoreView,
+    Sound,
+    SwimmerLaneView,
+    TableView,
+    VerdictView,
+)
+
+ALL_WORKING = HardwareView(pads=True, readers=True, seat_buttons=True)
+NO_HARDWARE = HardwareView(problems=("No stop pads are connected: use the two circles "
+                                     "on screen.", "No card readers are connected."))
+ROUNDS = 6
+PENALTY = 10
+
+
+class FakeClock:
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def card_view(card) -> CardView:
+    return CardView(card.short, str(card.colour), card.value,
+                    str(card.hand) if card.hand else None,
+                    str(card.foot) if card.foot else None)
+
+
+class FakeController:
+    def __init__(self, *, hardware: HardwareView = ALL_WORKING, clock=None,
+                 outcomes=(), seed: int = 3) -> None:
+        self.content = load_content(config_dir())
+        self.clock = clock or FakeClock()
+        self.outcomes = list(outcomes)   # "in_sync" / "not_in_sync" per stop; then in_sync
+        self.rng = random.Random(seed)
+        self.listener = ControllerListener()
+        self.events: queue.SimpleQueue = queue.SimpleQueue()
+        self.calls: list[str] = []
+        self.pump_threads: set[int] = set()
+        self.unlocked = False
+        self.top_scores: dict[str, int] = {"R01": 64}
+        self.randoms: list[RoutineChoice] = []
+        self.volume = 0.8
+        self.closed = False
+        self._started = 0.0
+        self._last_tick = None
+        self._rounds: list[dict] = []
+        self.view = TableView(hardware=hardware, choices=self._choices())
+
+    # ------------------------------------------------------------------ plumbing
+
+    def set_listener(self, listener: ControllerListener) -> None:
+        self.listener = listener
+
+    def _set(self, **changes) -> None:
+        self.view = replace(self.view, **changes)
+        self.listener.on_view(self.view)
+
+    def post(self, event) -> None:
+        """Any thread: run ``event`` at the next pump."""
+        self.events.put(event)
+
+    def pump(self) -> None:
+        self.pump_threads.add(threading.get_ident())
+        while True:
+            try:
+                event = self.events.get_nowait()
+            except queue.Empty:
+                break
+            event()
+        if self.view.phase is Phase.PRACTICE:
+            left = self.view.timer_seconds - (self.clock() - self._started)
+            if left <= 0:
+                self._time_out()
+                return
+            second = math.ceil(left)
+            if second <= 5 and second != self._last_tick:
+                self.listener.on_sound(Sound.TICK)
+            self._last_tick = second
+            self.listener.on_tick(left)
+
+    def close(self) -> None:
+        self.closed = True
+
+    # ------------------------------------------------------------------ hardware
+
+    def press_seat(self, seat: int) -> None:
+        self.post(lambda: self._ready(seat))
+
+    def touch_pads(self) -> None:
+        self.post(self._stop)
+
+    def set_hardware(self, hardware: HardwareView) -> None:
+        self.post(lambda: self._set(hardware=hardware))
+
+    def _ready(self, seat: int) -> None:
+        if self.view.phase is Phase.PRACTICE and seat in self.view.seats:
+            self._set(ready=self.view.ready | {seat})
+
+    # ------------------------------------------------------------------ content
+
+    def _choices(self) -> tuple[RoutineChoice, ...]:
+        out, locked = [], False
+        for number, routine in enumerate(self.content.campaign, start=1):
+            out.append(RoutineChoice(routine.id, routine.name, number,
+                                     locked and not self.unlocked,
+                                     self.top_scores.get(routine.id)))
+            locked = locked or routine.id not in self.top_scores
+        return (*out, *self.randoms)
+
+    def _routine(self):
+        return self.content.routine(self.view.routine_id or "R01")
+
+    def _rules(self, round_number: int) -> tuple[RuleView, ...]:
+        routine = self._routine()
+        rules = [RuleView(e.id, e.name, e.summary, "element", lane, (f"Level {e.level}.",))
+                 for lane, e in enumerate(routine.elements_in_round(round_number), start=1)]
+        rules += [RuleView(t.id, t.name, t.text, "twist", None)
+                  for t in routine.twists_in_round(round_number)]
+        return tuple(rules)
+
+    def _timer(self, round_number: int) -> int:
+        routine = self._routine()
+        timing = self.content.timing
+        extra = sum(t.extra_seconds for t in routine.twists_in_round(round_number))
+        return timing.round_limit(len(routine.elements_in_round(round_number)),
+                                  twist_seconds=extra)
+
+    def _left_of(self, seat: int) -> int:
+        seats = self.view.seats
+        return seats[(seats.index(seat) + 1) % len(seats)]
+
+    # ------------------------------------------------------------------ commands
+
+    def wake(self) -> None:
+        self.calls.append("wake")
+        if self.view.phase is Phase.ATTRACT:
+            self._set(phase=Phase.CHOOSING, choices=self._choices())
+
+    def choose(self, players: int, routine_id: str) -> None:
+        self.calls.append(f"choose {players} {routine_id}")
+        deck = self.content.deck.for_players(players)
+        self._rounds = []
+        self._set(phase=Phase.SETUP, players=players, seats=tuple(range(1, players + 1)),
+                  captain=1, routine_id=routine_id,
+                  routine_name=self.content.routine(routine_id).name,
+                  deck=tuple(card_view(c) for c in deck), round_number=None, rules=(),
+                  new_rule=None, verdict=None, score=None, message=None)
+
+    def begin(self) -> None:
+        self.calls.append("begin")
+        self._round(1, 0)
+
+    def _round(self, number: int, extra: int) -> None:
+        rules = self._rules(number)
+        previous = {r.id for r in self._rules(number - 1)} if number > 1 else set()
+        new = next((r for r in rules if r.id not in previous), None)
+        if not self._rounds or self._rounds[-1]["number"] != number:
+            self._rounds.append({"number": number, "practice": 0.0, "between": 0.0,
+                                 "penalty": 0.0, "retries": 0})
+        self._set(phase=Phase.ROUND_READY, round_number=number, rules=rules, new_rule=new,
+                  timer_seconds=self._timer(number) + extra, time_left=None, ready=frozenset(),
+                  verdict=None, message=None)
+
+    def swim(self) -> None:
+        self.calls.append("swim")
+        if self.view.phase is not Phase.ROUND_READY:
+            self.listener.on_problem("SWIM! works only before a round starts.")
+            return
+        self._started = self.clock()
+        self._last_tick = None
+        self.listener.on_sound(Sound.WHISTLE)
+        self._set(phase=Phase.PRACTICE, time_left=float(self.view.timer_seconds))
+
+    def stop_on_screen(self) -> None:
+        self.calls.append("stop_on_screen")
+        self._stop()
+
+    def _stop(self) -> None:
+        if self.view.phase is not Phase.PRACTICE:
+            return
+        self._rounds[-1]["practice"] += self.clock() - self._started
+        if not self.view.hardware.readers:
+            self._set(phase=Phase.JUDGE_BY_HAND, time_left=None,
+                      message="The table cannot read the cards right now.")
+            return
+        in_sync = (self.outcomes.pop(0) if self.outcomes else "in_sync") == "in_sync"
+        self._verdict(VerdictView(in_sync, self._lanes(in_sync)))
+
+    def _verdict(self, verdict: VerdictView) -> None:
+        if not verdict.in_sync:
+            self._rounds[-1]["penalty"] += PENALTY
+            self._rounds[-1]["retries"] += 1
+        self.listener.on_sound(Sound.CHEER if verdict.in_sync else Sound.GROAN)
+        self._set(phase=Phase.PERFORMANCE, verdict=verdict, time_left=None)
+
+    def _lanes(self, in_sync: bool) -> tuple[LaneView, ...]:
+        deck = self.content.deck.for_players(self.view.players or 4)
+        lanes = []
+        elements = [r for r in self.view.rules if r.kind == "element"]
+        for rule in elements:
+            swimmers = []
+            for seat in self.view.seats:
+                cards = tuple(card_view(c) for c in self.rng.sample(deck, 1 + seat % 2))
+                failed = not in_sync and rule is elements[-1] and seat == 2
+                reason = (f"played {cards[0].colour} {cards[0].value}, which does not meet "
+                          f"'{rule.name}'") if failed else None
+                swimmers.append(SwimmerLaneView(seat, cards, not failed, reason))
+            passed = all(s.passed for s in swimmers)
+            lanes.append(LaneView(rule.lane, rule.name, passed, tuple(swimmers)))
+        return tuple(lanes)
+
+    def _time_out(self) -> None:
+        self._rounds[-1]["practice"] += self.view.timer_seconds
+        self._rounds[-1]["penalty"] += PENALTY
+        self._rounds[-1]["retries"] += 1
+        self.listener.on_sound(Sound.HORN)
+        self._set(phase=Phase.TIME_OUT, time_left=0.0)
+
+    def try_again(self) -> None:
+        self.calls.append("try_again")
+        if self.view.phase is Phase.TIME_OUT:
+            self._rounds[-1]["between"] += 12
+            self._set(captain=self._left_of(self.view.captain))
+            self._round(self.view.round_number, self.view.timer_seconds + PENALTY
+                        - self._timer(self.view.round_number))
+
+    def judge_by_hand(self, in_sync: bool) -> None:
+        self.calls.append(f"judge_by_hand {in_sync}")
+        if self.view.phase is Phase.JUDGE_BY_HAND:
+            self._verdict(VerdictView(in_sync, (), by_hand=True))
+
+    def override(self, in_sync: bool) -> None:
+        self.calls.append(f"override {in_sync}")
+        verdict = self.view.verdict
+        if self.view.phase is Phase.PERFORMANCE and verdict and verdict.in_sync != in_sync:
+            self._rounds[-1]["penalty"] += -PENALTY if in_sync else PENALTY
+            self._set(verdict=replace(verdict, in_sync=in_sync, overridden=True))
+
+    def next(self) -> None:
+        self.calls.append("next")
+        view = self.view
+        if view.phase is Phase.SCORE:
+            self._set(phase=Phase.CHOOSING, choices=self._choices(), score=None)
+            return
+        if view.phase is not Phase.PERFORMANCE:
+            return
+        self._rounds[-1]["between"] += 15
+        self._set(captain=self._left_of(view.captain))
+        if not view.verdict.in_sync:
+            self._round(view.round_number, view.timer_seconds + PENALTY
+                        - self._timer(view.round_number))
+        elif view.round_number < ROUNDS:
+            self._round(view.round_number + 1, 0)
+        else:
+            self._finish()
+
+    def _finish(self) -> None:
+        rounds = tuple(RoundScoreView(r["number"], self._rules(r["number"])[-1].name,
+                                      r["practice"], r["between"], r["penalty"], r["retries"])
+                       for r in self._rounds)
+        total = sum(r.practice_seconds + r.between_seconds + r.penalty_seconds for r in rounds)
+        par = self._routine().par(self.content.timing)
+        score = min(100, round(100 * par / total)) if total else 100
+        best = self.top_scores.get(self.view.routine_id)
+        self.top_scores[self.view.routine_id] = max(score, best or 0)
+        self._set(phase=Phase.SCORE, score=ScoreView(score, total, par, rounds, best))
+
+    def abandon(self) -> None:
+        self.calls.append("abandon")
+        self._set(phase=Phase.CHOOSING, choices=self._choices(), verdict=None, score=None)
+
+    def random_routine(self, seed: int | None = None) -> str:
+        number = len(self.randoms) + 1
+        choice = RoutineChoice(f"random-{number}", f"Wild Water {number}", None, False, None)
+        self.randoms.append(choice)
+        self._set(choices=self._choices())
+        return choice.id
+
+    def staff(self, action: str, **args) -> None:
+        self.calls.append(f"staff {action}")
+        if action == "unlock_all":
+            self.unlocked = True
+        elif action == "reset_scores":
+            self.top_scores.clear()
+        elif action == "volume":
+            self.volume = args.get("level", self.volume)
+        self._set(choices=self._choices())
