@@ -1,0 +1,100 @@
+"""The database's tables, as a list of migration steps applied in order.
+
+The file's schema version is ``PRAGMA user_version``: 0 for a new file, N after the
+first N steps. Opening a file applies the steps it lacks, all inside one transaction
+together with the new version number, so a power cut mid-upgrade leaves the old
+version intact and the next start simply upgrades again.
+
+Never edit a step that has shipped: a table already on version N would not see the
+change. Add a new step at the end instead (and a test that upgrades the old file).
+A file from a newer kiosk (version above :data:`LATEST`) is refused, not touched:
+this code does not know what those tables mean.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+
+class StoreOpenError(RuntimeError):
+    """The database cannot be used; the message says what to do."""
+
+
+class SchemaTooNew(StoreOpenError):
+    """The file was written by a newer kiosk than this one."""
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    why: str
+    statements: tuple[str, ...]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "settings, campaign progress, scores, history and routine journals", (
+        "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        "CREATE TABLE finished (game TEXT NOT NULL, routine_id TEXT NOT NULL, "
+        " PRIMARY KEY (game, routine_id))",
+        "CREATE TABLE results (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, "
+        " routine_id TEXT NOT NULL, players INTEGER NOT NULL, score INTEGER NOT NULL, "
+        " total_seconds REAL NOT NULL, abandoned INTEGER NOT NULL, "
+        " breakdown TEXT NOT NULL, recorded_at REAL NOT NULL)",
+        "CREATE INDEX results_by_game ON results (game, id)",
+        "CREATE TABLE top_scores (game TEXT NOT NULL, routine_id TEXT NOT NULL, "
+        " players INTEGER NOT NULL, score INTEGER NOT NULL, "
+        " PRIMARY KEY (game, routine_id, players))",
+        "CREATE TABLE journals (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, "
+        " setup TEXT NOT NULL, closed INTEGER NOT NULL DEFAULT 0, opened_at REAL NOT NULL)",
+        "CREATE INDEX journals_open ON journals (closed, id)",
+        "CREATE TABLE journal_entries (journal_id INTEGER NOT NULL "
+        " REFERENCES journals (id) ON DELETE CASCADE, seq INTEGER NOT NULL, "
+        " action TEXT NOT NULL, now REAL NOT NULL, args TEXT NOT NULL, "
+        " PRIMARY KEY (journal_id, seq))",
+    )),
+    Migration(2, "the tag map: which RFID tag is stuck to which card, and since when", (
+        "CREATE TABLE tags (uid BLOB PRIMARY KEY, card TEXT NOT NULL, "
+        " enrolled_at INTEGER NOT NULL)",
+        "CREATE INDEX tags_by_card ON tags (card, uid)",
+    )),
+)
+
+LATEST = MIGRATIONS[-1].version
+
+
+def version_of(connection: sqlite3.Connection) -> int:
+    return int(connection.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(connection: sqlite3.Connection, path: str,
+            migrations: tuple[Migration, ...] = MIGRATIONS) -> int:
+    """Bring the file up to the last step; return the version it had before.
+
+    The connection must be in autocommit mode (``isolation_level=None``): the steps
+    run between an explicit ``BEGIN IMMEDIATE`` and ``COMMIT``.
+    """
+    latest = migrations[-1].version
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        before = version_of(connection)
+        if before > latest:
+            raise SchemaTooNew(
+                f"{path} was written by a newer kiosk (schema version {before}; this one "
+                f"knows up to {latest}). Update the kiosk software, or set KIOSK_DB to "
+                "another file; the database was left untouched.")
+        for step in migrations:
+            if step.version > before:
+                for statement in step.statements:
+                    connection.execute(statement)
+                connection.execute(f"PRAGMA user_version = {int(step.version)}")
+        connection.execute("COMMIT")
+    except BaseException as error:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        if isinstance(error, sqlite3.Error):
+            raise StoreOpenError(
+                f"could not upgrade {path} to schema version {latest} ({error}); the "
+                "file was left as it was") from error
+        raise
+    return before

@@ -1,0 +1,89 @@
+"""What only the SQLite store promises: the data outlives the process, the connection
+has the power-cut settings, every write is one transaction, and close() is safe."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+
+import pytest
+
+from kiosk.store import SQLiteStore
+from kiosk.table.store import RoutineResult, StoreError
+
+
+def test_everything_survives_reopening(db_path):
+    with SQLiteStore(db_path) as store:
+        store.set_setting("volume", 0.3)
+        store.mark_finished("sync_or_swim", "R01")
+        store.add_result("sync_or_swim", RoutineResult("R01", 4, 77, 201.5, False,
+                                                       {"rounds": [1, 2]}))
+        journal = store.open_journal("sync_or_swim", {"routine_id": "R02", "seats": [1, 2, 3]})
+        store.append_journal(journal, "begin", 10.0)
+        store.tags.add("04a1b2c3", "blue-7-RH", enrolled_at=1_700_000_000)
+    with SQLiteStore(db_path) as store:
+        assert store.setting("volume") == 0.3
+        assert store.finished("sync_or_swim") == {"R01"}
+        assert store.top_score("sync_or_swim", "R01", 4) == 77
+        assert store.results("sync_or_swim")[0].breakdown == {"rounds": [1, 2]}
+        (open_one,) = store.open_journals()
+        assert open_one.id == journal and open_one.setup["seats"] == [1, 2, 3]
+        assert [tuple(e) for e in open_one.entries] == [("begin", 10.0, ())]
+        assert store.tags.lookup("04a1b2c3").card == "blue-7-RH"
+
+
+def test_connection_has_the_power_cut_settings(db_path):
+    with SQLiteStore(db_path) as store, store.db.read() as sql:
+        assert sql.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert sql.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert sql.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+        assert sql.execute("PRAGMA busy_timeout").fetchone()[0] >= 1000
+        with pytest.raises(sqlite3.IntegrityError):
+            sql.execute("INSERT INTO journal_entries VALUES (999, 0, 'begin', 0, '[]')")
+
+
+def test_a_commit_is_on_disk_before_the_call_returns(db_path):
+    with SQLiteStore(db_path) as store:
+        store.set_setting("volume", 0.6)
+        other = sqlite3.connect(db_path)  # another process would see the same
+        assert other.execute("SELECT value FROM settings").fetchall() == [("0.6",)]
+        other.close()
+
+
+def test_a_failed_write_leaves_nothing_behind(db_path):
+    with SQLiteStore(db_path) as store:
+        with pytest.raises(TypeError):  # not JSON: nothing of the result is kept
+            store.add_result("sync_or_swim", RoutineResult("R01", 3, 50, 1.0, False,
+                                                           {"bad": object()}))
+        assert store.results("sync_or_swim") == ()
+        assert store.top_score("sync_or_swim", "R01") is None
+        with pytest.raises(RuntimeError), store.db.write() as sql:
+            sql.execute("INSERT INTO settings VALUES ('half', '1')")
+            raise RuntimeError("power cut in the middle")
+        assert store.setting("half") is None
+        assert not store.db._open().in_transaction
+
+
+def test_close_twice_and_calls_after_close(db_path):
+    store = SQLiteStore(db_path)
+    store.close()
+    store.close()
+    assert store.db.closed
+    with pytest.raises(StoreError, match="closed"):
+        store.setting("volume")
+    with pytest.raises(StoreError, match="closed"):
+        store.open_journal("sync_or_swim", {})
+
+
+def test_close_from_another_thread_waits_for_a_write_in_progress(db_path):
+    store = SQLiteStore(db_path)
+    closer = threading.Thread(target=store.close)
+    with store.db.write() as sql:
+        closer.start()
+        closer.join(0.2)
+        assert closer.is_alive()  # waiting for the transaction, not tearing it down
+        sql.execute("INSERT INTO settings VALUES ('kept', '1')")
+    closer.join(5)
+    assert not closer.is_alive() and store.db.closed
+    with SQLiteStore(db_path) as again:
+        assert again.setting("kept") == 1
