@@ -30,7 +30,8 @@ class RoundScreen(ViewScreen):
     def redraw(self, view) -> None:
         self.phase = view.phase.value
         self.heading = round_heading(view)
-        self.message = view.message or self._default_message(view)
+        own_words = view.phase is Phase.PRACTICE and not view.hardware.pads
+        self.message = (not own_words and view.message) or self._default_message(view)
         self.total = float(view.timer_seconds or 0) or 1.0
         if view.phase is Phase.PRACTICE and view.time_left is not None:
             self.time_left = view.time_left
@@ -53,7 +54,7 @@ class RoundScreen(ViewScreen):
         if view.phase is Phase.PRACTICE:
             if view.hardware.pads:
                 return "Ready? Press your seat button. Captain: touch both pads to stop."
-            return "Ready? Press your seat button. Captain: touch both circles to stop."
+            return "Ready? Press your seat button. Captain: touch BOTH white circles at once."
         if view.phase is Phase.TIME_OUT:
             return "Time ran out. Gather and reshuffle all the cards, then try again."
         return ""

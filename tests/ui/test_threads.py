@@ -1,0 +1,67 @@
+"""A hardware event raised on a worker thread reaches the screen only through the main
+thread: the controller queues it, and the app's pump (a Kivy Clock callback) applies
+it and calls the listener, which is where widgets change."""
+
+from __future__ import annotations
+
+import threading
+
+from fake_controller import FakeController
+
+from kiosk.table.api import Phase
+
+
+def test_a_seat_press_from_a_worker_thread_is_drawn_on_the_main_thread(make_pilot):
+    main = threading.get_ident()
+    fake = FakeController()
+    fake.wake()
+    fake.choose(4, "R01")
+    fake.begin()
+    fake.swim()
+    pilot = make_pilot(fake)
+    screen = pilot.screen()
+    assert screen.name == "round"
+    dots = {dot.seat: dot for dot in screen.ids.seats.children}
+    changed_on = []
+    dots[3].bind(ready=lambda *_: changed_on.append(threading.get_ident()))
+
+    worker = threading.Thread(target=fake.press_seat, args=(3,))
+    worker.start()
+    worker.join()
+    assert not dots[3].ready                    # queued, not applied on the worker
+    pilot.frames(3)
+    assert dots[3].ready
+    assert changed_on == [main]
+    assert fake.pump_threads == {main}
+    assert screen.drawn_on == main
+
+
+def test_the_real_controller_reports_only_on_the_main_thread(make_pilot, real_driver):
+    main = threading.get_ident()
+    driver = real_driver(seats=(1, 2, 3))
+    pilot = make_pilot(driver.controller)
+    seen = []
+    app = pilot.app
+    original = app.show_view
+
+    def spy(view):
+        seen.append(threading.get_ident())
+        original(view)
+
+    app.show_view = spy
+    pilot.tap(pilot.screen().ids.wake)
+    pilot.press("3")
+    pilot.press("1. First Splash")
+    pilot.press("We are set up")
+    pilot.press("SWIM!")
+    assert app.view.phase is Phase.PRACTICE
+
+    worker = threading.Thread(target=driver.press_seat, args=(2,))
+    worker.start()
+    worker.join()
+    pilot.until(lambda: 2 in app.view.ready)
+    pilot.frames(2)
+    round_screen = pilot.screen()
+    assert {dot.seat for dot in round_screen.ids.seats.children if dot.ready} == {2}
+    assert set(seen) == {main}
+    assert round_screen.drawn_on == main
