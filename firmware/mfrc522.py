@@ -100,8 +100,8 @@ HANG = 4  # the chip itself did not finish: reset it
 # Timer: TPrescaler 169 gives 13.56 MHz / (2 * 169 + 1) = 40 kHz, a 25 us tick.
 TIMER_PRESCALER = 169
 TIMER_TICK_US = 25
-# One bit at 106 kbit/s lasts 128 / 13.56 MHz.
-ETU_US = 9.44
+# One bit at 106 kbit/s lasts 128 / 13.56 MHz = 9.44 us (integers: no float garbage).
+ETU_NS = 9440
 # Frame delay time of a PICC answer, 1236 / 13.56 MHz (ISO 14443-3 6.2.1.1), rounded up.
 FDT_US = 92
 POLL_US = 30
@@ -139,15 +139,19 @@ class MFRC522:
         self.timeout_us = timeout_us
         self.hang_us = hang_us
         self.errors = 0  # mangled answers seen (BCC, CRC, parity): cross-talk shows here
-        self._two = bytearray(2)
+        self._out = bytearray(2)  # reused: the loop allocates little, so GC pauses stay rare
+        self._in = bytearray(2)
         cs.value(1)
         rst.value(1)
 
     # -------------------------------------------------------------- SPI access
 
     def write(self, reg, value):
+        out = self._out
+        out[0] = (reg << 1) & 0x7E
+        out[1] = value
         self.cs.value(0)
-        self.spi.write(bytes(((reg << 1) & 0x7E, value)))
+        self.spi.write(out)
         self.cs.value(1)
 
     def write_fifo(self, data):
@@ -156,11 +160,13 @@ class MFRC522:
         self.cs.value(1)
 
     def read(self, reg):
-        buf = self._two
+        out = self._out
+        out[0] = 0x80 | ((reg << 1) & 0x7E)
+        out[1] = 0
         self.cs.value(0)
-        self.spi.write_readinto(bytes((0x80 | ((reg << 1) & 0x7E), 0)), buf)
+        self.spi.write_readinto(out, self._in)
         self.cs.value(1)
-        return buf[1]
+        return self._in[1]
 
     def read_many(self, regs):
         """Read several registers in one transfer (one address byte each, then 0)."""
@@ -240,7 +246,7 @@ class MFRC522:
         self.write(BIT_FRAMING, 0x80 | (rx_align << 4) | tx_bits)  # StartSend
         # Each byte is 8 bits plus parity; a 7-bit short frame has no parity; plus S and E.
         bits = len(data) * 9 - ((9 - tx_bits) if tx_bits else 0) + 2
-        return int(bits * ETU_US)
+        return bits * ETU_NS // 1000
 
     def send(self, data):
         """Send a frame that gets no answer (HLTA): wait for it to leave, not for a timeout."""
@@ -255,7 +261,7 @@ class MFRC522:
         """
         clock = self.clock
         air = self._start(data, tx_bits, rx_align)
-        clock.sleep_us(air + FDT_US + int(answer_bits * 1.125 * ETU_US))
+        clock.sleep_us(air + FDT_US + answer_bits * 9 * ETU_NS // 8000)  # 8 bits + parity
         start = clock.us()
         while True:
             irq = self.read(COM_IRQ)

@@ -20,41 +20,48 @@ driver's real transactions.
 """
 
 FC_MHZ = 13.56
-ETU_US = 128 / FC_MHZ  # one bit at 106 kbit/s
-FDT_US = 1236 / FC_MHZ  # PICC frame delay time, ISO 14443-3 6.2.1.1 (n = 9)
+ETU = 94  # one bit at 106 kbit/s: 128 / 13.56 MHz = 9.44 us, in tenths of a us
+FDT = 912  # PICC frame delay time, 1236 / 13.56 MHz (ISO 14443-3 6.2.1.1, n = 9)
 
 
 class FakeClock:
+    """Time in tenths of a microsecond, as an int: MicroPython allocates every float,
+    and a small int stays small for 100 s of simulated time."""
+
     def __init__(self):
-        self.now = 0.0
+        self.now = 0  # tenths of a microsecond
 
     def us(self):
-        return int(self.now)
+        return self.now // 10
 
     def ms(self):
-        return int(self.now // 1000)
+        return self.now // 10000
 
     def diff(self, later, earlier):
         return later - earlier
 
     def sleep_us(self, us):
         if us > 0:
-            self.now += us
+            self.now += int(us * 10)
 
     def sleep_ms(self, ms):
         self.sleep_us(ms * 1000)
+
+    def advance(self, tenths):
+        self.now += int(tenths)
 
 
 class World:
     """Pins, chips and time shared by every fake object (one per test)."""
 
-    def __init__(self, txn_us=0.0):
+    def __init__(self, txn_us=0):
         self.clock = FakeClock()
-        self.txn_us = txn_us
+        self.txn = int(txn_us * 10)  # cost of one chip-select-framed transfer, tenths of us
         self.levels = {}
         self.chips_by_cs = {}
         self.chips_by_rst = {}
-        self.trace = None  # a list to record SPI transfers and RF frames into
+        self.trace = None  # a list: the size of every SPI transfer is appended
+        self.rf = None  # a list: (frame bytes, last bits, answers) per RF frame
         self.resets = 0
         self.watchdogs = []
         self.bus_conflicts = 0
@@ -73,10 +80,6 @@ class World:
         chip = self.chips_by_rst.get(pin)
         if chip is not None and old != value:
             chip.rst_changed(value)
-
-    def record(self, item):
-        if self.trace is not None:
-            self.trace.append(item)
 
 
 WORLD = World()
@@ -117,30 +120,33 @@ class Pin:
 class SPI:
     def __init__(self, id, baudrate=1000000, polarity=0, phase=0, sck=None, mosi=None, miso=None):
         self.baudrate = baudrate
+        self.bit_tenths = 10000000 // baudrate  # one SPI clock, tenths of a us
 
-    def _transfer(self, mosi):
+    def _selected(self, size):
         world = WORLD
-        world.clock.now += world.txn_us + len(mosi) * 8 * 1e6 / self.baudrate
-        selected = [c for pin, c in world.chips_by_cs.items() if world.levels.get(pin, 1) == 0]
-        world.record(("spi", len(mosi)))
-        if len(selected) != 1:
-            if len(selected) > 1:
-                world.bus_conflicts += 1
-            return bytes(len(mosi))
-        return selected[0].spi(mosi)
+        world.clock.now += world.txn + size * 8 * self.bit_tenths
+        if world.trace is not None:
+            world.trace.append(size)
+        found = None
+        for pin in world.chips_by_cs:
+            if world.levels.get(pin, 1) == 0:
+                if found is not None:
+                    world.bus_conflicts += 1
+                    return None
+                found = world.chips_by_cs[pin]
+        return found
 
     def write(self, buf):
-        self._transfer(bytes(buf))
+        chip = self._selected(len(buf))
+        if chip is not None:
+            chip.spi(buf, None)
 
     def write_readinto(self, out, into):
-        miso = self._transfer(bytes(out))
+        chip = self._selected(len(out))
         for i in range(len(into)):
-            into[i] = miso[i]
-
-    def readinto(self, into, write=0):
-        miso = self._transfer(bytes([write]) * len(into))
-        for i in range(len(into)):
-            into[i] = miso[i]
+            into[i] = 0  # MISO held low by the pull-down when nobody drives it
+        if chip is not None:
+            chip.spi(out, into)
 
 
 class WDT:
@@ -330,7 +336,7 @@ class FakeMFRC522:
 
     def put(self, tag):
         self.tags.append(tag)
-        tag.power(self.field_on(), self.world.clock.now)
+        tag.power(self.field_on(), self.world.clock.us())
         return tag
 
     def lift(self, uid):
@@ -363,7 +369,7 @@ class FakeMFRC522:
             world.fields_on += 1 if on else -1
             world.most_fields_on = max(world.most_fields_on, world.fields_on)
         for tag in getattr(self, "tags", []):
-            tag.power(on, self.world.clock.now)
+            tag.power(on, self.world.clock.us())
 
     def rst_changed(self, level):
         if level == 0:
@@ -380,24 +386,28 @@ class FakeMFRC522:
     def mute(self):
         return self.hung or self.unplugged or self.in_reset
 
-    def spi(self, mosi):
+    def spi(self, mosi, miso):
+        """One transfer: a read fills ``miso`` (each byte names the next byte's register)."""
         if self.mute():
-            return bytes(len(mosi))  # MISO held low by the pull-down
+            return
         self._settle()
         first = mosi[0]
-        if first & 0x80:  # read: each byte names the register for the next one
-            miso = bytearray(len(mosi))
-            for i in range(len(mosi) - 1):
-                miso[i + 1] = self._read((mosi[i] >> 1) & 0x3F)
-            return bytes(miso)
+        if first & 0x80:
+            if miso is not None:
+                for i in range(len(mosi) - 1):
+                    miso[i + 1] = self._read((mosi[i] >> 1) & 0x3F)
+            return
         reg = (first >> 1) & 0x3F
-        for value in mosi[1:]:
-            self._write(reg, value)
-        return bytes(len(mosi))
+        for i in range(1, len(mosi)):
+            self._write(reg, mosi[i])
 
     def _read(self, reg):
         if reg == FIFO_DATA:
-            return self.fifo.pop(0) if self.fifo else 0
+            if not self.fifo:
+                return 0
+            value = self.fifo[0]
+            self.fifo = self.fifo[1:]  # MicroPython's bytearray has no pop()
+            return value
         if reg == FIFO_LEVEL:
             return len(self.fifo)
         return self.regs[reg]
@@ -440,10 +450,11 @@ class FakeMFRC522:
 
     # ---------------------------------------------------------------- RF
 
-    def _timeout_us(self):
+    def _timeout(self):
+        """The chip's no-answer timer, in tenths of a us (data sheet 8.5)."""
         prescaler = ((self.regs[T_MODE] & 0x0F) << 8) | self.regs[T_PRESCALER]
         reload = (self.regs[T_RELOAD_H] << 8) | self.regs[T_RELOAD_L]
-        return reload * (2 * prescaler + 1) / FC_MHZ
+        return reload * (2 * prescaler + 1) * 100 // 1356
 
     def _send(self):
         clock = self.world.clock
@@ -454,12 +465,12 @@ class FakeMFRC522:
         self.fifo = bytearray()
         self.frames += 1
         bits = len(frame) * 8 - ((8 - tx_last) if tx_last else 0)
-        tx_us = (len(frame) * 9 - ((8 - tx_last) if tx_last else 0) + 2) * ETU_US
-        end_tx = clock.now + tx_us
+        tx = (len(frame) * 9 - ((9 - tx_last) if tx_last else 0) + 2) * ETU
+        end_tx = clock.now + tx
         answers = []
         if self.field_on():
             for tag in self.tags:
-                answer = tag.hear(frame, bits, end_tx)
+                answer = tag.hear(frame, bits, end_tx // 10)
                 if answer is not None:
                     answers.append(answer)
         if answers and self._drop:
@@ -468,9 +479,10 @@ class FakeMFRC522:
             else:
                 self._drop -= 1
                 answers = []
-        self.world.record(("rf", len(frame), tx_last, len(answers)))
+        if self.world.rf is not None:
+            self.world.rf.append((len(frame), tx_last, len(answers)))
         if not answers:
-            ready = end_tx + self._timeout_us()
+            ready = end_tx + self._timeout()
             self.pending = (ready, 0x01, 0, b"", 0, 0)  # TimerIRq
             return
         length = min(len(a) for a in answers)
@@ -493,10 +505,10 @@ class FakeMFRC522:
         data = from_bits(received, rx_align)
         last = (rx_align + len(received)) % 8
         error = 0x08 if collision else 0
-        rx_us = (len(received) + len(received) // 8 + 2) * ETU_US
+        rx = (len(received) + len(received) // 8 + 2) * ETU
         coll = (collision & 0x1F) if collision else 0x20
         irq = 0x20 | (0x02 if error else 0)  # RxIRq, plus ErrIRq on a collision
-        self.pending = (end_tx + FDT_US + rx_us, irq, error, data, last, coll)
+        self.pending = (end_tx + FDT + rx, irq, error, data, last, coll)
 
     def _settle(self):
         """Apply a pending answer once the clock has reached it."""

