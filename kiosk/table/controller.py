@@ -42,6 +42,7 @@ from kiosk.hardware.tagmap import TagMap
 from kiosk.table.api import ControllerListener, TableView
 from kiosk.table.games import NOTHING, Effects, LaneReading, TableGame, game_factory, problem
 from kiosk.table.hardware_status import HardwareStatus
+from kiosk.table.resume import clock_shift
 from kiosk.table.store import MemoryStore, Store
 
 log = logging.getLogger(__name__)
@@ -112,7 +113,8 @@ class TableController(HardwareListener):
         self._queue: queue.SimpleQueue[tuple[Any, ...]] = queue.SimpleQueue()
         self._lock = threading.Lock()
         self._pumping: int | None = None
-        self._last_now = clock()
+        self._shift = clock_shift(self.store, clock())  # after a reboot: see table.resume
+        self._last_now = clock() + self._shift
         self._closed = False
         self._listener = ControllerListener()
         self.status = HardwareStatus(panel, pads, readers, tags, sync_timeout)
@@ -252,7 +254,7 @@ class TableController(HardwareListener):
         return command.result
 
     def _now(self) -> float:
-        self._last_now = max(self._last_now, self.clock())
+        self._last_now = max(self._last_now, self.clock() + self._shift)
         return self._last_now
 
     def _pump_once(self) -> None:
@@ -260,7 +262,7 @@ class TableController(HardwareListener):
         if self.poll_ports:
             for port in (self.panel, self.pads):
                 if port is not None:
-                    port.poll(now)
+                    port.poll(now - self._shift)
         effects = NOTHING
         while True:
             try:
@@ -280,11 +282,11 @@ class TableController(HardwareListener):
             command.result = effects.result
             return effects
         if kind == "seat_pressed":
-            return game.seat_pressed(args[0], args[1], now)
+            return game.seat_pressed(args[0], args[1] + self._shift, now)
         if kind == "seat_held":
-            return game.seat_held(args[0], args[1], now)
+            return game.seat_held(args[0], args[1] + self._shift, now)
         if kind == "stop":
-            return game.stop(args[0], now)
+            return game.stop(args[0] + self._shift, now)
         if kind == "inventory":
             self.status.inventory_changed(args[0])
             return game.inventory_changed(args[0], now)

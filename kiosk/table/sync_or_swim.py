@@ -9,11 +9,15 @@ Seat lights are declared, not commanded: after every input the class works out w
 each LED should show (ready swimmers, the captain, failed swimmers blinking during the
 Performance) and sends only the differences, so no path can leave a stale light on.
 
-Every session action is journaled the moment it happens (see :mod:`kiosk.table.store`).
+Every session action is journaled the moment it happens (see :mod:`kiosk.table.store`);
+a routine's result is stored before its journal closes, so a power cut in between loses
+nothing. An open journal at start-up is resumed at the start of a round
+(:mod:`kiosk.table.sync_or_swim_resume`), and the view says so (``resumed``).
 """
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -32,6 +36,7 @@ from kiosk.paths import config_dir
 from kiosk.table.api import Phase, RoutineChoice, Sound, TableView, VerdictView
 from kiosk.table.games import NOTHING, Effects, GameContext, LedChange, problem
 from kiosk.table.store import RoutineResult
+from kiosk.table.sync_or_swim_resume import Resumed, resume
 from kiosk.table.sync_or_swim_views import (
     campaign_choices,
     card_view,
@@ -40,6 +45,8 @@ from kiosk.table.sync_or_swim_views import (
     score_view,
     verdict_view,
 )
+
+log = logging.getLogger(__name__)
 
 GAME_ID = "sync_or_swim"
 TICKS = (5, 4, 3, 2, 1)  # seconds left at which a tick sounds
@@ -96,12 +103,15 @@ class SyncOrSwimTable:
         self._leds_sent: dict[tuple[int, SeatLed], LedMode] = {}
         self._now = 0.0
         self._view: TableView | None = None
+        self._resumed: tuple[Resumed, int] | None = None
+        if self.content is not None:
+            self._resume()
 
     # ------------------------------------------------------------------ TableGame
 
     def view(self) -> TableView:
         if self._view is None:
-            self._view = self._build_view()
+            self._view = self._resume_note(self._build_view())
         return self._view
 
     def time_left(self, now: float) -> float | None:
@@ -315,6 +325,7 @@ class SyncOrSwimTable:
             self.store.add_result(GAME_ID, RoutineResult(
                 session.routine.id, len(session.seats), 0, card.total_seconds, True,
                 card.to_dict()))
+            self._close_journal_if_over()
         self.session = None
         self.verdict = self.score = None
         self.ready = frozenset()
@@ -331,6 +342,7 @@ class SyncOrSwimTable:
             effects = problem(str(error))
         self._journal_new_entries()
         self._follow_session()
+        self._close_journal_if_over()
         self._view = None
         return effects + Effects(leds=self._led_changes())
 
@@ -351,9 +363,47 @@ class SyncOrSwimTable:
         for entry in session.history[self._journaled:]:
             self.store.append_journal(self._journal, entry.action, entry.now, entry.args)
         self._journaled = len(session.history)
-        if session.is_over:
+
+    def _close_journal_if_over(self) -> None:
+        """Close after the result is stored (``_finish``/``_end_session``), never before."""
+        if self.session is not None and self.session.is_over and self._journal is not None:
             self.store.close_journal(self._journal)
             self._journal = None
+
+    # ------------------------------------------------------------------ after a power cut
+
+    def _resume(self) -> None:
+        """Reopen the routine of an open journal at the start of its round. Lights
+        follow at the controller's first refresh; a failure only logs and starts fresh."""
+        assert self.content is not None
+        try:
+            resumed = resume(self.store, self.content)
+            if resumed is None:
+                return
+            session = resumed.session
+            self.session, self.players = session, len(session.seats)
+            self._journal, self._journaled = resumed.journal_id, resumed.journaled
+            self._now = resumed.at
+            self._journal_new_entries()
+            self._follow_session()
+            self._close_journal_if_over()
+            self._resumed = (resumed, len(session.history))
+            log.warning("%s", resumed.message())
+        except Exception:
+            log.exception("the routine in progress could not be resumed; starting fresh")
+            self.session, self.players, self._journal = None, None, None
+            self.phase, self.score = Phase.ATTRACT, None
+
+    def _resume_note(self, view: TableView) -> TableView:
+        """The welcome-back sentence, until the team's first action after the cut."""
+        if self._resumed is None:
+            return view
+        resumed, length = self._resumed
+        if self.session is not resumed.session or len(resumed.session.history) != length:
+            self._resumed = None
+            return view
+        message = f"{resumed.message()}. {view.message}" if view.message else resumed.message()
+        return replace(view, resumed=True, message=message)
 
     def _led_changes(self) -> tuple[LedChange, ...]:
         wanted = {(seat, led): LedMode.OFF for seat in self.context.seats for led in SeatLed}
