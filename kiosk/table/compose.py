@@ -1,10 +1,15 @@
 """Wiring a controller to hardware: the simulated table, or the real one on the Pi.
 
 ``kiosk/__main__.py`` (the composition root) calls one of these; everything concrete
-is chosen here so that the controller itself only knows ports.
+is chosen here so that the controller itself only knows ports. Without a ``store`` the
+table keeps its data in the SQLite database (``database``, else ``$KIOSK_DB``, else the
+per-user data directory — :func:`kiosk.paths.database_path`), closed with the
+controller; tests pass a ``MemoryStore`` or a database in a temporary folder.
 
 >>> from kiosk.hardware.sim_gpio import ManualClock
->>> controller, table = build_simulated(clock=ManualClock(), seats=(1, 2, 3))
+>>> from kiosk.table.store import MemoryStore
+>>> controller, table = build_simulated(clock=ManualClock(), seats=(1, 2, 3),
+...                                     store=MemoryStore())
 >>> controller.view.phase.value, controller.view.hardware.pads
 ('attract', True)
 >>> controller.close()  # also closes the simulated table
@@ -28,8 +33,9 @@ from kiosk.hardware.readers import SerialReaders
 from kiosk.hardware.sim_table import SIM_TUNING, SimulatedTable
 from kiosk.hardware.tagmap import TagMap, TagMapError
 from kiosk.paths import config_dir as default_config_dir
+from kiosk.store import SQLiteStore, StoreOpenError
 from kiosk.table.controller import Closeable, TableController
-from kiosk.table.store import Store
+from kiosk.table.store import MemoryStore, Store
 
 log = logging.getLogger(__name__)
 
@@ -44,10 +50,23 @@ def load_tags(config_dir: Path | None) -> TagMap:
         return TagMap({})
 
 
+def open_store(database: str | Path | None = None) -> SQLiteStore | MemoryStore:
+    """The SQLite store at ``database`` (see :func:`kiosk.paths.database_path`); if it
+    cannot be opened at all, a memory store — the table still plays, and the log says
+    that nothing will be kept. A damaged file is moved aside by the store itself."""
+    try:
+        return SQLiteStore(database)
+    except (StoreOpenError, OSError) as error:
+        log.error("scores and progress will NOT be kept (the database cannot be used): %s",
+                  error)
+        return MemoryStore()
+
+
 def build_simulated(
     *,
     clock: Clock = time.monotonic,
     store: Store | None = None,
+    database: str | Path | None = None,
     seats: Iterable[int] = range(1, 7),
     lanes: int = 5,
     config_dir: Path | None = None,
@@ -64,14 +83,24 @@ def build_simulated(
     (the simulated parts still exist, so a test can press and touch them and see that
     nothing happens). With a fake ``clock`` the controller polls the pins itself at
     every pump and the boards are never declared silent for lack of heartbeats (their
-    heartbeats come in real time while the fake clock jumps).
+    heartbeats come in real time while the fake clock jumps). ``store`` None: the
+    SQLite database at ``database`` (see :func:`open_store`), closed with the controller.
     """
     fake_clock = clock is not time.monotonic
     if fake_clock:
         table_options.setdefault("tuning", replace(SIM_TUNING, silent_after_s=math.inf))
-    table = SimulatedTable(seats=seats, lanes=lanes, clock=clock,
-                           tags=tags if tags is not None else load_tags(config_dir),
-                           **table_options)
+    opened: list[Closeable] = []
+    if store is None:
+        store = open_store(database)
+        if isinstance(store, SQLiteStore):
+            opened.append(store)
+    try:
+        table = SimulatedTable(seats=seats, lanes=lanes, clock=clock,
+                               tags=tags if tags is not None else load_tags(config_dir),
+                               **table_options)
+    except Exception:
+        _close(opened)
+        raise
     try:
         assert table.gpio is not None
         gpio = table.gpio.gpio
@@ -80,9 +109,10 @@ def build_simulated(
             panel=gpio.seats if seat_buttons else None,
             pads=gpio.pads if pads else None,
             readers=table.readers if readers else None,
-            tags=table.tags, poll_ports=fake_clock, owned=[table])
+            tags=table.tags, poll_ports=fake_clock, owned=[*opened, table])
     except Exception:
         table.close()
+        _close(opened)
         raise
     table.listener = controller
     controller.refresh_hardware()
@@ -94,6 +124,7 @@ def build_real(
     settings: KioskSettings,
     *,
     store: Store | None = None,
+    database: str | Path | None = None,
     config_dir: Path | None = None,
     clock: Clock = time.monotonic,
     pin_factory: Any = None,
@@ -105,6 +136,10 @@ def build_real(
     screen's circles stop the timer, without boards the players judge by hand.
     """
     owned: list[Closeable] = []
+    if store is None:
+        store = open_store(database)
+        if isinstance(store, SQLiteStore):
+            owned.append(store)
     gpio: GpioTable | None = None
     try:
         factory = pin_factory if pin_factory is not None else pi_pin_factory()
@@ -122,8 +157,7 @@ def build_real(
             panel=gpio.seats if gpio else None, pads=gpio.pads if gpio else None,
             readers=readers, tags=load_tags(config_dir) if readers else None, owned=owned)
     except Exception:
-        for thing in reversed(owned):
-            thing.close()
+        _close(owned)
         raise
     if gpio is not None:
         gpio.listener = controller
@@ -132,3 +166,8 @@ def build_real(
         readers.listener = controller
     controller.refresh_hardware()
     return controller
+
+
+def _close(things: list[Closeable]) -> None:
+    for thing in reversed(things):
+        thing.close()

@@ -1,0 +1,77 @@
+"""The composed table keeps its data in SQLite by default, and a rebuilt table resumes."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+
+from kiosk.hardware.sim_gpio import ManualClock
+from kiosk.store import LATEST, SQLiteStore
+from kiosk.table.api import Phase
+from kiosk.table.compose import build_simulated, open_store
+from kiosk.table.store import MemoryStore
+
+
+def test_the_default_store_is_the_sqlite_database_and_closes_with_the_table(tmp_path):
+    path = tmp_path / "kiosk.sqlite3"
+    controller, table = build_simulated(clock=ManualClock(1.0), database=path,
+                                        seats=(1, 2, 3), readers=False)
+    store = controller.store
+    assert isinstance(store, SQLiteStore) and store.path == path
+    controller.staff("volume", level=0.3)
+    controller.close()
+    assert store.db.closed
+    with SQLiteStore(path) as again:
+        assert again.setting("volume") == 0.3
+
+
+def test_kiosk_db_chooses_the_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("KIOSK_DB", str(tmp_path / "env.sqlite3"))
+    controller, _ = build_simulated(clock=ManualClock(1.0), seats=(1, 2, 3), readers=False)
+    try:
+        assert controller.store.path == tmp_path / "env.sqlite3"
+    finally:
+        controller.close()
+
+
+def test_a_rebuilt_table_resumes_the_routine(tmp_path):
+    path = tmp_path / "kiosk.sqlite3"
+    clock = ManualClock(500.0)
+    controller, table = build_simulated(clock=clock, database=path, seats=(1, 2, 3, 4),
+                                        readers=False)
+    controller.wake()
+    controller.choose(4, "R01")
+    controller.begin()
+    controller.swim()
+    clock.advance(5)
+    controller.pump()
+    table.close()  # the power goes; the controller is never closed
+    controller.store.close()
+
+    controller, table = build_simulated(clock=ManualClock(2.0), database=path,
+                                        seats=(1, 2, 3, 4), readers=False)
+    try:
+        view = controller.view
+        assert (view.phase, view.round_number, view.players) == (Phase.ROUND_READY, 1, 4)
+        assert view.resumed and view.message.startswith("Welcome back")
+    finally:
+        controller.close()
+
+
+def test_a_database_that_cannot_be_used_leaves_a_playable_table(tmp_path, caplog):
+    path = tmp_path / "kiosk.sqlite3"
+    connection = sqlite3.connect(path)
+    connection.execute(f"PRAGMA user_version = {LATEST + 1}")
+    connection.close()
+    with caplog.at_level(logging.ERROR):
+        store = open_store(path)
+    assert isinstance(store, MemoryStore)
+    assert any("will NOT be kept" in r.getMessage() and "newer kiosk" in r.getMessage()
+               for r in caplog.records)
+    controller, _ = build_simulated(clock=ManualClock(1.0), database=path, seats=(1, 2, 3),
+                                    readers=False)
+    try:
+        controller.wake()
+        assert controller.view.phase is Phase.CHOOSING
+    finally:
+        controller.close()
