@@ -1,0 +1,107 @@
+"""The developer side panel for ``kiosk run --simulate``: lay and lift cards in a seat's
+lane, press seat buttons, touch both pads, and inject faults, on the simulated table.
+
+Keyboard: 1-6 press that seat's button, Space touches both pads, W lays a winning table,
+L a losing one, C clears the table, U unplugs/replugs the chosen seat's board,
+G sends it garbage, S makes it go silent (again: resume), F12 hides the panel.
+"""
+
+from __future__ import annotations
+
+import random
+
+from kivy.core.window import Window
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from kiosk.ui import theme
+
+
+class DevPanel(BoxLayout):
+    seat = NumericProperty(1)
+    lane = NumericProperty(1)
+    card = StringProperty("blue-7")
+    status = StringProperty("")
+    shown = BooleanProperty(True)
+
+    def __init__(self, driver, **kwargs):
+        super().__init__(**kwargs)
+        self.driver = driver
+        self.table = driver.table
+        self._unplugged: set[int] = set()
+        self._silent: set[int] = set()
+        Window.bind(on_key_down=self._key)
+
+    def say(self, text: str) -> None:
+        self.status = text
+
+    def put(self) -> None:
+        self._try(lambda: self.table.put(self.card, seat=self.seat, lane=self.lane),
+                  f"laid {self.card} in seat {self.seat} lane {self.lane}")
+
+    def lift(self) -> None:
+        self._try(lambda: self.table.lift(self.card, seat=self.seat, lane=self.lane),
+                  f"lifted {self.card}")
+
+    def random_card(self) -> None:
+        deck = self.driver.content.deck.for_players(6)
+        self.card = str(random.choice(deck))
+
+    def press_seat(self, seat: int | None = None) -> None:
+        seat = seat or self.seat
+        self._try(lambda: self.table.press_seat(seat), f"pressed seat {seat}'s button")
+
+    def pads(self) -> None:
+        def touch():
+            self.table.touch_both_pads()
+            self.table.release_pads()
+
+        self._try(touch, "touched both pads")
+
+    def winning(self, in_sync: bool = True) -> None:
+        self._try(lambda: self.driver.arrange(in_sync),
+                  "laid a winning table" if in_sync else "laid a losing table")
+
+    def clear(self) -> None:
+        self._try(self.table.clear, "cleared every lane")
+
+    def unplug(self) -> None:
+        seat = self.seat
+        fault = "plug" if seat in self._unplugged else "unplug"
+        self._unplugged ^= {seat}
+        self._try(lambda: self.table.inject(fault, seat=seat), f"{fault}ged seat {seat}'s board")
+
+    def garbage(self) -> None:
+        self._try(lambda: self.table.inject("garbage", seat=self.seat),
+                  f"sent garbage from seat {self.seat}'s board")
+
+    def silent(self) -> None:
+        seat = self.seat
+        fault = "resume" if seat in self._silent else "silent"
+        self._silent ^= {seat}
+        self._try(lambda: self.table.inject(fault, seat=seat), f"seat {seat}'s board: {fault}")
+
+    def _try(self, action, done: str) -> None:
+        try:
+            action()
+        except Exception as error:  # a developer tool: say what went wrong, keep going
+            self.say(f"{type(error).__name__}: {error}")
+        else:
+            self.say(done)
+
+    def _key(self, _window, key, _scancode, text, _modifiers):
+        if key == 293:  # F12
+            self.shown = not self.shown
+            return True
+        actions = {" ": self.pads, "w": self.winning, "l": lambda: self.winning(False),
+                   "c": self.clear, "u": self.unplug, "g": self.garbage, "s": self.silent}
+        if text and text in "123456":
+            self.press_seat(int(text))
+            return True
+        if text and text.lower() in actions:
+            actions[text.lower()]()
+            return True
+        return False
+
+
+theme.load_kv(__file__)

@@ -1,0 +1,78 @@
+"""Widgets and helpers on their own: colour-blind-safe cards, the timer's words, the
+generated sounds, and the staff override behind a long press and the PIN."""
+
+from __future__ import annotations
+
+import wave
+
+from fake_controller import FakeController
+
+from kiosk.table.api import CardView, Phase
+from kiosk.ui.sound import Sounds, samples
+from kiosk.ui.widgets.timer import format_seconds
+
+
+def test_every_card_colour_has_a_letter_and_a_shape(make_pilot):
+    from kiosk.ui.widgets.card import CardWidget, describe
+
+    make_pilot(FakeController())
+    for colour, letter in (("blue", "B"), ("yellow", "Y"), ("green", "G"), ("gray", "-")):
+        widget = CardWidget(card=CardView(f"{colour}-7-LH-RF", colour, 7, "left", "right"))
+        assert (widget.letter, widget.value, widget.icons) == (letter, "7", "LH RF")
+        assert widget.colour_name == colour
+    card = CardView("blue-2-BF", "blue", 2, None, "both")
+    assert describe(card) == "blue 2, both feet"
+
+
+def test_the_timer_reaches_zero_only_at_time_out():
+    assert [format_seconds(s) for s in (20, 19.01, 0.2, 0)] == ["0:20", "0:20", "0:01", "0:00"]
+
+
+def test_sounds_are_generated_once_and_silent_without_audio(tmp_path):
+    sounds = Sounds(folder=tmp_path, enabled=False)
+    for name in ("whistle", "tick", "horn", "cheer", "groan"):
+        path = sounds.path(name)
+        with wave.open(str(path)) as wav:
+            assert wav.getnframes() > 1000 and wav.getnchannels() == 1
+        assert max(abs(v) for v in samples(name)) <= 1.0
+        sounds.play(name)  # disabled: a no-op that still records the request
+    assert sounds.played == ["whistle", "tick", "horn", "cheer", "groan"]
+    assert sorted(p.name for p in tmp_path.iterdir())[0] == "cheer.wav"
+
+
+def test_staff_override_needs_a_long_press_and_the_pin(make_pilot, monkeypatch):
+    from kiosk.ui.screens import performance
+    from kiosk.ui.widgets.popups import STAFF_PIN, PinPad
+
+    monkeypatch.setattr(performance, "REVEAL_SECONDS", 0.01)
+    fake = FakeController(outcomes=["not_in_sync"])
+    fake.wake()
+    fake.choose(4, "R01")
+    fake.begin()
+    fake.swim()
+    fake.touch_pads()
+    fake.pump()
+    pilot = make_pilot(fake)
+    assert fake.view.phase is Phase.PERFORMANCE
+    pilot.screen().show_all()
+    pilot.frames(2)
+    banner = pilot.screen().ids.banner
+    banner.hold_seconds = 0.05
+    from kivy.tests.common import UnitTestTouch
+
+    x, y = banner.to_window(*banner.center)
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    pilot.until(lambda: pilot.widgets(PinPad))
+    touch.touch_up()
+    for digit in "1111":
+        pilot.press(digit, frames=1)
+    pilot.press("OK")
+    assert "override True" not in fake.calls
+    for digit in STAFF_PIN:
+        pilot.press(digit, frames=1)
+    pilot.press("OK")
+    pilot.frames(3)
+    assert "override True" in fake.calls
+    assert fake.view.verdict.in_sync and fake.view.verdict.overridden
+    assert any("corrected by staff" in text for text in pilot.labels())
