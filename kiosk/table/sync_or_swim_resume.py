@@ -12,8 +12,9 @@ with the cards in hand. Precisely, by the state the journal replays to:
   end to that last moment are charged as time between practices at the next SWIM,
   as always (only before the routine's first SWIM is waiting free). Because the
   journal is append-only, the kept entries are copied into a new journal (``setup``
-  gains ``resumed_from``) and the old one is closed — in that order, so a cut in
-  between leaves two open journals and the newest wins.
+  gains ``resumed_from`` and ``copied``, the number of entries to copy) and the old
+  one is closed — in that order. A cut in between leaves two open journals: the
+  newest wins if the copy is complete, else the unfinished copy is dropped.
 - ``TIME_OUT``: the timer had run out; TRY AGAIN follows (its penalty was earned).
 - ``NOT_IN_SYNC``: the replay of the same round follows (the penalty was counted).
 - ``IN_SYNC``: the next round follows (or, after round 6, the routine is finished
@@ -93,6 +94,10 @@ def resume(store: Store, content: Content) -> Resumed | None:
     None if there is none or it cannot be rebuilt (that journal is then closed, and
     the reason logged, so a bad journal cannot stop every start-up)."""
     journals = [j for j in store.open_journals() if j.game == GAME_ID]
+    while len(journals) > 1 and len(journals[-1].entries) < journals[-1].setup.get(
+            "copied", 0):
+        log.warning("dropping journal %s: a copy cut short", journals[-1].id)
+        store.close_journal(journals.pop().id)
     if not journals:
         return None
     *superseded, journal = journals
@@ -134,7 +139,8 @@ def _replay(journal: Journal, content: Content, entries) -> Session:
 
 
 def _copy(store: Store, journal: Journal, entries) -> int:
-    copy = store.open_journal(GAME_ID, {**journal.setup, "resumed_from": journal.id})
+    copy = store.open_journal(GAME_ID, {**journal.setup, "resumed_from": journal.id,
+                                        "copied": len(entries)})
     for entry in entries:
         store.append_journal(copy, entry.action, entry.now, tuple(entry.args))
     store.close_journal(journal.id)

@@ -266,6 +266,14 @@ class CutStore(MemoryStore):
     def __init__(self) -> None:
         super().__init__()
         self.cut_at: str | None = None
+        self.appends_left: int | None = None
+
+    def append_journal(self, journal_id, action, now, args=()):
+        if self.appends_left is not None:
+            if self.appends_left == 0:
+                raise PowerCut
+            self.appends_left -= 1
+        super().append_journal(journal_id, action, now, args)
 
     def close_journal(self, journal_id: int) -> None:
         if self.cut_at == "close_journal":
@@ -300,6 +308,28 @@ def test_a_cut_between_the_result_and_closing_the_journal_loses_and_doubles_noth
     assert len(store.results(GAME)) == 1 and store.open_journals() == ()
     assert store.finished(GAME) == ({"R01"} if last_round else frozenset())
     assert table.view.phase is Phase.ATTRACT
+    table.shut_down()
+
+
+def test_a_cut_while_copying_the_journal_keeps_the_original():
+    store = CutStore()
+    table = Table(None, 100.0, store=store)
+    table.start()
+    table.win_round(practice=8, between=5)
+    table.controller.swim()
+    table.sim.close()  # cut mid-practice: the next boot copies the journal
+    (original,) = store.open_journals()
+    store.appends_left = 3
+    with pytest.raises(PowerCut):
+        Table(None, 1.0, store=store)  # ... and the power goes again during the copy
+    assert len(store.open_journals()) == 2
+    store.appends_left = None
+
+    table = Table(None, 2.0, store=store)
+    assert (table.view.phase, table.view.round_number) == (Phase.ROUND_READY, 2)
+    (journal,) = store.open_journals()
+    assert journal.setup["resumed_from"] == original.id
+    assert len(journal.entries) == journal.setup["copied"] == len(original.entries) - 1
     table.shut_down()
 
 
