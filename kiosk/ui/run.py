@@ -49,7 +49,8 @@ def build_controller(args):
     from kiosk.config import load_settings
     from kiosk.table.compose import build_real
 
-    return build_real(load_settings(config), config_dir=config), None
+    settings = load_settings(config / "kiosk.toml") if config else load_settings()
+    return build_real(settings, config_dir=config), None
 
 
 def main(argv: list[str] | None = None) -> int:
