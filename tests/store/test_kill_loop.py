@@ -9,6 +9,7 @@ read-only connection:
 - ``PRAGMA integrity_check`` is ok;
 - every result and journal entry the worker acknowledged (it says so right after each
   commit) is in the file, and at most one result per run was committed unacknowledged;
+- every closed journal that ended its routine has its result (none lost in between);
 - the open journal replays with ``Session.from_history``, and the next worker boots
   into exactly the round that journal implies (ROUND_READY, or the score if the last
   round was already won), saying it resumed.
@@ -114,6 +115,7 @@ def inspect(path: Path, content) -> FileState | None:
                 "SELECT journal_id, action, now, args FROM journal_entries "
                 "ORDER BY journal_id, seq"):
             entries.setdefault(journal, []).append((action, float(now), json.loads(args)))
+        check_every_ended_routine_is_scored(connection)
         open_journals = [(jid, json.loads(setup)) for jid, setup in connection.execute(
             "SELECT id, setup FROM journals WHERE closed = 0 AND game = ? ORDER BY id",
             (GAME,))]
@@ -122,6 +124,26 @@ def inspect(path: Path, content) -> FileState | None:
     boot = expected_boot(open_journals, entries, content)
     acked_form = {j: [(a, repr(n)) for a, n, _ in rows] for j, rows in entries.items()}
     return FileState(results, acked_form, boot)
+
+
+def check_every_ended_routine_is_scored(connection) -> None:
+    """A journal that ends the routine (its 6th NEXT, or ABANDON) and is closed has its
+    result; one still open may not have it yet (cut between the two commits)."""
+    ended = Counter()
+    for closed, nexts, last in connection.execute(
+            "SELECT closed, (SELECT COUNT(*) FROM journal_entries e WHERE e.journal_id = j.id "
+            " AND e.action = 'next_round'), (SELECT action FROM journal_entries e WHERE "
+            " e.journal_id = j.id ORDER BY seq DESC LIMIT 1) FROM journals j"):
+        kind = 1 if last == "abandon" else 0 if nexts == 6 else None
+        if kind is not None:
+            ended[kind, bool(closed)] += 1
+    scored = Counter(dict(connection.execute(
+        "SELECT abandoned, COUNT(*) FROM results GROUP BY abandoned")))
+    for kind in (0, 1):
+        closed, still_open = ended[kind, True], ended[kind, False]
+        assert closed <= scored[kind] <= closed + still_open, (
+            f"{'abandoned' if kind else 'finished'} routines: {closed} closed journals, "
+            f"{still_open} open, but {scored[kind]} results")
 
 
 def expected_boot(open_journals, entries, content) -> tuple[str, int, int]:
