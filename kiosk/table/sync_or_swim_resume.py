@@ -171,13 +171,12 @@ def _record_once(store: Store, session: Session) -> None:
     """The result of a routine that ended just before the cut, unless already kept."""
     result = result_of(session)
     history = store.results(GAME_ID)
+    key = (result.routine_id, result.players, result.score, result.abandoned,
+           result.total_seconds)
     last = history[-1] if history else None
-    if last is not None and (last.routine_id, last.players, last.score, last.abandoned,
-                             last.total_seconds) == (result.routine_id, result.players,
-                                                     result.score, result.abandoned,
-                                                     result.total_seconds):
-        pass
-    else:
+    kept = last is not None and (last.routine_id, last.players, last.score, last.abandoned,
+                                 last.total_seconds) == key
+    if not kept:
         store.add_result(GAME_ID, result)
     if not result.abandoned:
         store.mark_finished(GAME_ID, result.routine_id)
