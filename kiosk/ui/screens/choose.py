@@ -8,6 +8,7 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
+from kiosk.ui.widgets.basics import reuse
 
 PLAYER_COUNTS = (3, 4, 5, 6)
 
@@ -29,16 +30,19 @@ class ChooseScreen(ViewScreen):
     def redraw(self, view) -> None:
         if view.players and not self.players:
             self.players = view.players
-        grid = self.ids.routines
-        grid.clear_widgets()
-        for choice in view.choices:
-            button = Factory.RoutineButton(text=routine_label(choice), disabled=choice.locked)
+        buttons = reuse(self.ids.routines, len(view.choices), self._routine_button)
+        for button, choice in zip(buttons, view.choices):  # reused: only the words change
+            button.text = routine_label(choice)
+            button.disabled = choice.locked
             button.routine_id = choice.id
-            button.bind(on_release=self._picked)
-            grid.add_widget(button)
         campaign = [c for c in view.choices if c.number is not None]
         self.randoms_open = bool(campaign) and not any(c.locked for c in campaign)
         self._update_prompt()
+
+    def _routine_button(self):
+        button = Factory.RoutineButton()
+        button.bind(on_release=self._picked)
+        return button
 
     def on_players(self, *_):
         self._update_prompt()

@@ -8,6 +8,7 @@ from kivy.properties import StringProperty
 
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
+from kiosk.ui.widgets.basics import reuse
 
 
 def missing_text(view) -> str:
@@ -26,9 +27,8 @@ class JudgeScreen(ViewScreen):
     def redraw(self, view) -> None:
         self.missing = missing_text(view)
         grid = self.ids.rules
-        grid.clear_widgets()
-        for rule in view.rules:
-            grid.add_widget(Factory.RuleCard(rule=rule))
+        for card, rule in zip(reuse(grid, len(view.rules), Factory.RuleCard), view.rules):
+            card.rule = rule  # reused from the last time the players judged
 
     def decide(self, in_sync: bool) -> None:
         self.controller.judge_by_hand(in_sync)

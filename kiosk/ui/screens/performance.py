@@ -13,7 +13,8 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
-from kiosk.ui.widgets.basics import make
+from kiosk.ui.widgets.basics import make, reuse
+from kiosk.ui.widgets.card import CardWidget
 from kiosk.ui.widgets.popups import PinPad
 
 REVEAL_SECONDS = 1.2   # between lanes, like a table turning its cards over together
@@ -45,6 +46,19 @@ def banner_text(verdict) -> str:
     return text
 
 
+def _show_cards(box, cards) -> None:
+    """A card widget per card, or "no card" for a swimmer who played nothing."""
+    if not cards:
+        if not (len(box.children) == 1 and not isinstance(box.children[0], CardWidget)):
+            box.clear_widgets()
+            box.add_widget(Factory.NoCard())
+        return
+    if any(not isinstance(child, CardWidget) for child in box.children):
+        box.clear_widgets()
+    for widget, card in zip(reuse(box, len(cards), CardWidget), cards):
+        widget.card = card
+
+
 class PerformanceScreen(ViewScreen):
     revealed = NumericProperty(0)     # lanes shown so far
     lanes = NumericProperty(0)
@@ -70,24 +84,26 @@ class PerformanceScreen(ViewScreen):
         self._build_lanes(verdict)
 
     def _build_lanes(self, verdict) -> None:
+        """One row per lane, hidden until revealed; the rows, swimmer blocks and card
+        widgets of the last verdict are reused (only their values change)."""
         box = self.ids.lanes
-        box.clear_widgets()
         self.lanes = len(verdict.lanes)
         self.revealed = 0
         self.done = False
-        for lane in verdict.lanes:
-            row = make("LaneRow", heading=lane_heading(lane), passed=lane.passed, opacity=0)
-            for swimmer in lane.swimmers:
-                block = make("SwimmerBlock", seat=swimmer.seat, passed=swimmer.passed,
-                                 role=swimmer.role or "")
-                for card in swimmer.cards:
-                    block.ids.cards.add_widget(Factory.CardWidget(card=card))
-                if not swimmer.cards:
-                    block.ids.cards.add_widget(Factory.NoCard())
-                row.ids.swimmers.add_widget(block)
-            reasons = failure_lines(lane)
-            row.reasons = "\n".join(reasons)
-            box.add_widget(row)
+        rows = reuse(box, len(verdict.lanes), lambda: make("LaneRow"))
+        for row, lane in zip(rows, verdict.lanes):
+            row.heading = lane_heading(lane)
+            row.passed = lane.passed
+            row.opacity = 0
+            swimmers = row.ids.swimmers
+            swimmers.parent.scroll_x = 0  # a reused row starts at its first swimmer
+            blocks = reuse(swimmers, len(lane.swimmers), lambda: make("SwimmerBlock"))
+            for block, swimmer in zip(blocks, lane.swimmers):
+                block.seat = swimmer.seat
+                block.passed = swimmer.passed
+                block.role = swimmer.role or ""
+                _show_cards(block.ids.cards, swimmer.cards)
+            row.reasons = "\n".join(failure_lines(lane))
         if self._reveal is not None:
             self._reveal.cancel()
         self.reveal_next()

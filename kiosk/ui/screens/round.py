@@ -9,6 +9,7 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kiosk.table.api import Phase
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
+from kiosk.ui.widgets.basics import reuse
 
 
 def round_heading(view) -> str:
@@ -66,9 +67,9 @@ class RoundScreen(ViewScreen):
                   for rule in view.rules]
         if shown == wanted:
             return
-        grid.clear_widgets()
-        for rule, new in wanted:
-            grid.add_widget(Factory.RuleCard(rule=rule, new=new))
+        for card, (rule, new) in zip(reuse(grid, len(wanted), Factory.RuleCard), wanted):
+            card.rule = rule  # reused: last round's cards take this round's rules
+            card.new = new
 
     def on_tick(self, time_left: float) -> None:
         self.time_left = time_left

@@ -36,18 +36,25 @@ class SetupScreen(ViewScreen):
         self._fill_deck(view.deck)
 
     def _fill_deck(self, deck) -> None:
+        """The count table: built once (a header row, then a row per colour), then only
+        its numbers change."""
         grid = self.ids.deck
-        grid.clear_widgets()
+        if not grid.children:
+            grid.add_widget(Factory.DeckCell(text=""))
+            for value in range(1, 11):
+                grid.add_widget(Factory.DeckCell(text=str(value), bold=True))
+            for colour in COLOURS:
+                grid.add_widget(make("DeckColour", colour=colour))
+                for _value in range(1, 11):
+                    grid.add_widget(Factory.DeckCell())
         counts = deck_counts(deck)
-        grid.add_widget(Factory.DeckCell(text=""))
-        for value in range(1, 11):
-            grid.add_widget(Factory.DeckCell(text=str(value), bold=True))
-        for colour in COLOURS:
-            grid.add_widget(make("DeckColour", colour=colour))
+        cells = grid.children[::-1]
+        for row, colour in enumerate(COLOURS, start=1):
             for value in range(1, 11):
                 count = counts.get((colour, value), 0)
-                grid.add_widget(Factory.DeckCell(text=f"{count}" if count else "-",
-                                                 color=theme.TEXT if count else theme.DIM_TEXT))
+                cell = cells[row * 11 + value]
+                cell.text = f"{count}" if count else "-"
+                cell.color = theme.TEXT if count else theme.DIM_TEXT
 
 
 theme.load_kv(__file__)

@@ -21,6 +21,24 @@ class KButton(Button):
     fill = ListProperty(theme.ACCENT)
 
 
+def reuse(box, count: int, build) -> list:
+    """Make ``box`` hold ``count`` children, first to last, keeping the ones it has and
+    calling ``build()`` only for the missing ones; returns them first to last.
+
+    Screens that show a list per view (lanes, cards, routines, the deck) update the
+    widgets they already have instead of rebuilding the tree on every view: rebuilt
+    widgets are reference cycles that live until a full garbage collection, each with
+    its label textures, so a rebuilt screen costs memory until then (and fragments it
+    after).
+    """
+    children = box.children[::-1]
+    for widget in children[count:]:
+        box.remove_widget(widget)
+    for _ in range(len(children), count):
+        box.add_widget(build())
+    return box.children[::-1]
+
+
 def make(class_name: str, **values):
     """An instance of a kv class with ``values`` set afterwards: properties declared in a
     dynamic kv class (``<Row@BoxLayout>: heading: ""``) do not exist yet during

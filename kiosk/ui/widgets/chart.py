@@ -11,6 +11,7 @@ from kivy.properties import ObjectProperty
 from kivy.uix.floatlayout import FloatLayout
 
 from kiosk.ui import theme
+from kiosk.ui.widgets.basics import reuse
 
 PARTS = (
     ("practice_seconds", theme.ACCENT, "practice"),
@@ -35,8 +36,8 @@ class ScoreChart(FloatLayout):
 
     def _draw(self, *_):
         self.canvas.before.clear()
-        self.clear_widgets()
         if not self.rounds or self.width < 100 or self.height < 100:
+            reuse(self, 0, None)
             return  # not laid out yet
         scale = App.get_running_app().ui_scale
         label_h = max(theme.MIN_FONT, 20 * scale) * 2.6
@@ -45,6 +46,7 @@ class ScoreChart(FloatLayout):
         tallest = max(round_total(r) for r in self.rounds) or 1.0
         slot = self.width / len(self.rounds)
         bar_w = slot * 0.55
+        labels = []  # (text, x, y, width, height)
         with self.canvas.before:
             for index, score_round in enumerate(self.rounds):
                 x = self.x + slot * index + (slot - bar_w) / 2
@@ -54,16 +56,20 @@ class ScoreChart(FloatLayout):
                     Color(*colour)
                     Rectangle(pos=(x, y), size=(bar_w, height))
                     y += height
-                self._label(f"{round_total(score_round):.0f} s", x, y, bar_w, top_h)
+                labels.append((f"{round_total(score_round):.0f} s", x, y, bar_w, top_h))
                 retries = f"\n{score_round.retries} retry" if score_round.retries == 1 else (
                     f"\n{score_round.retries} retries" if score_round.retries else "")
-                self._label(f"Round {score_round.round_number}{retries}", self.x + slot * index,
-                            self.y, slot, label_h)
+                labels.append((f"Round {score_round.round_number}{retries}",
+                               self.x + slot * index, self.y, slot, label_h))
+        # the labels of the last drawing are moved and rewritten, not rebuilt
+        for label, (text, x, y, width, height) in zip(reuse(self, len(labels), self._label),
+                                                      labels):
+            label.text = text
+            label.size = (width, height)
+            label.pos = (x, y)
 
-    def _label(self, text: str, x: float, y: float, width: float, height: float) -> None:
-        label = Factory.KLabel(text=text, font_base=20, size_hint=(None, None),
-                               size=(width, height), pos=(x, y))
-        self.add_widget(label)
+    def _label(self):
+        return Factory.KLabel(font_base=20, size_hint=(None, None))
 
 
 theme.load_kv(__file__)

@@ -8,6 +8,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from kiosk.ui import theme
+from kiosk.ui.widgets.basics import reuse
 
 
 class SeatDot(BoxLayout):
@@ -24,9 +25,8 @@ class SeatDots(BoxLayout):
     captain = ObjectProperty(None, allownone=True)
 
     def on_seats(self, *_):
-        self.clear_widgets()
-        for seat in self.seats:
-            self.add_widget(Factory.SeatDot(seat=seat))
+        for dot, seat in zip(reuse(self, len(self.seats), Factory.SeatDot), self.seats):
+            dot.seat = seat
         self._refresh()
 
     def on_ready(self, *_):
