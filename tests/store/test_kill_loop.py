@@ -272,5 +272,7 @@ def test_kill_loop_long(tmp_path):
     tally = run_kill_loop(tmp_path, LONG_KILLS, seed=int(time.time()))
     print("\n" + tally.line(time.monotonic() - started))
     assert tally.kills >= 5000
-    assert tally.boots_checked >= tally.kills // 2
+    # the file grows over a long run, so start-up (quick_check, the open journals) takes
+    # longer and more kills land before BOOT: those test recovery, not the resume
+    assert tally.boots_checked >= tally.kills // 10
     assert tally.resumed > 0 and tally.finished > 0
