@@ -12,3 +12,9 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _database_in_tmp(tmp_path, monkeypatch):
+    """No test may touch the real per-user database: point KIOSK_DB at a temp file."""
+    monkeypatch.setenv("KIOSK_DB", str(tmp_path / "kiosk-test.sqlite3"))

@@ -298,8 +298,9 @@ class TableController(HardwareListener):
             return NOTHING
         if kind == "staff":
             return self._staff(args[0], args[1], now)
-        if kind == "select_game":
-            effects = self._apply_hardware(game.close(now))
+        if kind == "select_game":  # switching games on purpose ends the running one
+            effects = self._apply_hardware(game.command("abandon", {}, now))
+            effects += self._apply_hardware(game.close(now))
             self.game = game_factory(args[0])(self.context)
             return effects + self.game.refresh(now)
         raise ValueError(f"unknown event {kind!r}")

@@ -163,7 +163,15 @@ class SyncOrSwimTable:
         return self._apply(lambda: NOTHING, now)
 
     def close(self, now: float) -> Effects:
-        return self._apply(lambda: self._end_session(now), now)
+        """Shutting down (a service restart, staff quitting, a crash handler) keeps the
+        routine: its journal stays open and the next start resumes it, as after a power
+        cut. Only the ``abandon`` command ends a routine early."""
+        def detach() -> Effects:
+            self.session = None
+            self.verdict = self.score = None
+            self.ready = frozenset()
+            return Effects(pads=False)
+        return self._apply(detach, now)
 
     # ------------------------------------------------------------------ commands
 

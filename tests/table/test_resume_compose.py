@@ -75,3 +75,27 @@ def test_a_database_that_cannot_be_used_leaves_a_playable_table(tmp_path, caplog
         assert controller.view.phase is Phase.CHOOSING
     finally:
         controller.close()
+
+
+def test_a_clean_shutdown_keeps_the_routine_for_the_next_start(tmp_path):
+    """Closing the app (a service restart, staff quitting) is not abandoning: the routine
+    comes back like after a power cut; only the abandon command ends it."""
+    path = tmp_path / "kiosk.sqlite3"
+    controller, _ = build_simulated(clock=ManualClock(50.0), database=path,
+                                    seats=(1, 2, 3), readers=False)
+    controller.wake()
+    controller.choose(3, "R01")
+    controller.begin()
+    controller.close()
+    with SQLiteStore(path) as store:
+        assert len(store.open_journals()) == 1 and store.results("sync_or_swim") == ()
+
+    controller, _ = build_simulated(clock=ManualClock(3.0), database=path,
+                                    seats=(1, 2, 3), readers=False)
+    try:
+        assert controller.view.resumed and controller.view.phase is Phase.ROUND_READY
+        controller.abandon()
+        assert controller.store.open_journals() == ()
+        assert controller.store.results("sync_or_swim")[0].abandoned
+    finally:
+        controller.close()
