@@ -9,6 +9,9 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 
 from kiosk.ui import theme
+from kiosk.ui.text_memory import release_text_surfaces
+
+release_text_surfaces()  # labels keep their GL texture, not a second copy in RAM
 
 
 class KLabel(Label):
