@@ -1,8 +1,47 @@
-"""Composition root and command line: the one place that picks concrete backends."""
+"""Composition root: the one place that picks real or simulated backends.
+
+``kiosk ...`` on the command line lands in :func:`main`. The app (``kiosk run``) asks
+:func:`build_table` for its controller: on the Pi, the GPIO pins, the serial reader
+boards and the database in the per-user data folder; with ``simulate``, the simulated
+table (mock pins, simulated boards on real ptys) and a separate simulation database,
+so playing with the simulator never touches a real table's scores.
+"""
 
 from __future__ import annotations
 
 import sys
+import time
+from pathlib import Path
+from typing import Any
+
+SIMULATED_PIN = "2468"  # the simulated table's staff PIN, set only in its own database
+
+
+def build_table(*, simulate: bool, config: Path | None = None,
+                database: str | Path | None = None) -> tuple[Any, Any, Any]:
+    """(controller, simulation driver or None, staff lock) for ``kiosk run``."""
+    from kiosk.paths import data_dir
+    from kiosk.staff import StaffLock
+    from kiosk.table.compose import open_store
+
+    if simulate:
+        import os
+
+        from kiosk.ui.real_driver import RealDriver
+
+        chosen = database or os.environ.get("KIOSK_DB") or data_dir() / "kiosk-sim.sqlite3"
+        store = open_store(chosen)
+        lock = StaffLock(store)
+        if not lock.has_pin:
+            lock.set_pin(SIMULATED_PIN)
+        driver = RealDriver(clock=time.monotonic, config_dir=config, store=store)
+        return driver.controller, driver, lock
+    from kiosk.config import load_settings
+    from kiosk.table.compose import build_real
+
+    settings = load_settings(config / "kiosk.toml") if config else load_settings()
+    store = open_store(database)
+    return build_real(settings, config_dir=config, store=store), None, StaffLock(store)
 
 
 def main(argv: list[str] | None = None) -> int:

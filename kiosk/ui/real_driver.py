@@ -18,9 +18,10 @@ from kiosk.table.store import MemoryStore
 
 
 class RealDriver:
-    def __init__(self, *, seats: Iterable[int] = range(1, 7), clock=None, **options) -> None:
+    def __init__(self, *, seats: Iterable[int] = range(1, 7), clock=None, store=None,
+                 **options) -> None:
         self.clock = clock if clock is not None else ManualClock(100.0)
-        self.store = MemoryStore()
+        self.store = store if store is not None else MemoryStore()
         self.controller, self.table = build_simulated(clock=self.clock, store=self.store,
                                                       seats=tuple(seats), **options)
         self.content = load_content(config_dir())

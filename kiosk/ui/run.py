@@ -35,24 +35,6 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def build_controller(args):
-    """(controller, driver or None). The simulated table runs on real time."""
-    import time as clock_module
-    from pathlib import Path
-
-    config = Path(args.config) if args.config else None
-    if args.simulate:
-        from kiosk.ui.real_driver import RealDriver
-
-        driver = RealDriver(clock=clock_module.monotonic, config_dir=config)
-        return driver.controller, driver
-    from kiosk.config import load_settings
-    from kiosk.table.compose import build_real
-
-    settings = load_settings(config / "kiosk.toml") if config else load_settings()
-    return build_real(settings, config_dir=config), None
-
-
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     prepare(headless=True if args.headless else None, size=args.size)
@@ -61,13 +43,17 @@ def main(argv: list[str] | None = None) -> int:
 
         Config.set("graphics", "fullscreen", "auto")
     sys.stderr = sys.__stderr__  # Kivy's logger takes stderr over; errors must be seen
+    from pathlib import Path
+
     from kivy.clock import Clock
     from kivy.core.window import Window
 
+    from kiosk.__main__ import build_table
     from kiosk.ui.app import KioskApp
 
-    controller, driver = build_controller(args)
-    app = KioskApp(controller)
+    config = Path(args.config) if args.config else None
+    controller, driver, staff_lock = build_table(simulate=args.simulate, config=config)
+    app = KioskApp(controller, staff_lock=staff_lock)
     if driver is not None and not args.no_panel:
         from kiosk.ui.devpanel import DevPanel
 

@@ -31,7 +31,8 @@ class ChooseScreen(ViewScreen):
         if view.players and not self.players:
             self.players = view.players
         buttons = reuse(self.ids.routines, len(view.choices), self._routine_button)
-        for button, choice in zip(buttons, view.choices):  # reused: only the words change
+        # reused: only the words change
+        for button, choice in zip(buttons, view.choices, strict=False):
             button.text = routine_label(choice)
             button.disabled = choice.locked
             button.routine_id = choice.id

@@ -27,7 +27,8 @@ class JudgeScreen(ViewScreen):
     def redraw(self, view) -> None:
         self.missing = missing_text(view)
         grid = self.ids.rules
-        for card, rule in zip(reuse(grid, len(view.rules), Factory.RuleCard), view.rules):
+        cards = reuse(grid, len(view.rules), Factory.RuleCard)
+        for card, rule in zip(cards, view.rules, strict=False):
             card.rule = rule  # reused from the last time the players judged
 
     def decide(self, in_sync: bool) -> None:

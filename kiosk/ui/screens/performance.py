@@ -55,7 +55,7 @@ def _show_cards(box, cards) -> None:
         return
     if any(not isinstance(child, CardWidget) for child in box.children):
         box.clear_widgets()
-    for widget, card in zip(reuse(box, len(cards), CardWidget), cards):
+    for widget, card in zip(reuse(box, len(cards), CardWidget), cards, strict=False):
         widget.card = card
 
 
@@ -91,14 +91,14 @@ class PerformanceScreen(ViewScreen):
         self.revealed = 0
         self.done = False
         rows = reuse(box, len(verdict.lanes), lambda: make("LaneRow"))
-        for row, lane in zip(rows, verdict.lanes):
+        for row, lane in zip(rows, verdict.lanes, strict=False):
             row.heading = lane_heading(lane)
             row.passed = lane.passed
             row.opacity = 0
             swimmers = row.ids.swimmers
             swimmers.parent.scroll_x = 0  # a reused row starts at its first swimmer
             blocks = reuse(swimmers, len(lane.swimmers), lambda: make("SwimmerBlock"))
-            for block, swimmer in zip(blocks, lane.swimmers):
+            for block, swimmer in zip(blocks, lane.swimmers, strict=False):
                 block.seat = swimmer.seat
                 block.passed = swimmer.passed
                 block.role = swimmer.role or ""

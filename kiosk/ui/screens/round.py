@@ -67,7 +67,8 @@ class RoundScreen(ViewScreen):
                   for rule in view.rules]
         if shown == wanted:
             return
-        for card, (rule, new) in zip(reuse(grid, len(wanted), Factory.RuleCard), wanted):
+        cards = reuse(grid, len(wanted), Factory.RuleCard)
+        for card, (rule, new) in zip(cards, wanted, strict=False):
             card.rule = rule  # reused: last round's cards take this round's rules
             card.new = new
 

@@ -63,7 +63,7 @@ class ScoreChart(FloatLayout):
                                self.x + slot * index, self.y, slot, label_h))
         # the labels of the last drawing are moved and rewritten, not rebuilt
         for label, (text, x, y, width, height) in zip(reuse(self, len(labels), self._label),
-                                                      labels):
+                                                      labels, strict=False):
             label.text = text
             label.size = (width, height)
             label.pos = (x, y)

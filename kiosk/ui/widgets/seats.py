@@ -25,7 +25,8 @@ class SeatDots(BoxLayout):
     captain = ObjectProperty(None, allownone=True)
 
     def on_seats(self, *_):
-        for dot, seat in zip(reuse(self, len(self.seats), Factory.SeatDot), self.seats):
+        dots = reuse(self, len(self.seats), Factory.SeatDot)
+        for dot, seat in zip(dots, self.seats, strict=False):
             dot.seat = seat
         self._refresh()
 
