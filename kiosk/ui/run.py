@@ -54,6 +54,10 @@ def main(argv: list[str] | None = None) -> int:
     config = Path(args.config) if args.config else None
     controller, driver, staff_lock = build_table(simulate=args.simulate, config=config)
     app = KioskApp(controller, staff_lock=staff_lock)
+    if not args.simulate:
+        from kiosk.ui.kiosk_mode import lock_window
+
+        lock_window(Window)
     if driver is not None and not args.no_panel:
         from kiosk.ui.devpanel import DevPanel
 
