@@ -36,11 +36,17 @@ def build_table(*, simulate: bool, config: Path | None = None,
             lock.set_pin(SIMULATED_PIN)
         driver = RealDriver(clock=time.monotonic, config_dir=config, store=store)
         return driver.controller, driver, lock
+    from kiosk.check import check_config
     from kiosk.config import load_settings
+    from kiosk.paths import config_dir
+    from kiosk.table.broken import BrokenController
     from kiosk.table.compose import build_real
 
-    settings = load_settings(config / "kiosk.toml") if config else load_settings()
     store = open_store(database)
+    problems = check_config(config_dir(config))
+    if problems:  # one clear screen with every problem, never a half-started table
+        return BrokenController(problems), None, StaffLock(store)
+    settings = load_settings(config_dir(config) / "kiosk.toml")
     return build_real(settings, config_dir=config, store=store), None, StaffLock(store)
 
 

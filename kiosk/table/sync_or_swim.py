@@ -70,6 +70,16 @@ _NEEDS = {
 }
 
 
+def content_problems(folder, error: ContentError) -> tuple[str, ...]:
+    """Every content problem as ``file:line: message`` (as ``kiosk check`` prints them),
+    so the broken screen lists them all, not only the first that stopped loading."""
+    from kiosk.games.sync_or_swim.check import check_content
+
+    found = [f"{source}:{line}: {message}" if line else f"{source}: {message}"
+             for source, line, message in check_content(folder)]
+    return tuple(found) or (str(error),)
+
+
 class SyncOrSwimTable:
     """Sync or Swim for one table. Build it with a :class:`GameContext`; pass
     ``content`` to skip loading the config folder, ``rng`` to pick the seeds of random
@@ -89,7 +99,8 @@ class SyncOrSwimTable:
             try:
                 self.content = load_content(config_dir(context.config_dir))
             except ContentError as error:
-                self.phase, self.problems = Phase.BROKEN, (str(error),)
+                self.phase, self.problems = Phase.BROKEN, content_problems(
+                    config_dir(context.config_dir), error)
         self.players: int | None = None
         self.session: Session | None = None
         self.ready: frozenset[int] = frozenset()
