@@ -13,6 +13,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from kiosk.table.api import ControllerListener, Phase, TableView
 from kiosk.ui import theme, widgets  # noqa: F401  (registers the widgets' kv rules)
+from kiosk.ui.headless import release_free_heap
 from kiosk.ui.screens import OVERLAY_SCREENS, PHASE_SCREENS, screen_classes
 from kiosk.ui.sound import Sounds
 from kiosk.ui.widgets.popups import STAFF_PIN
@@ -61,6 +62,7 @@ class KioskApp(App):
         self.screens: ScreenManager | None = None
         self._pump_event = None
         self._toast_event = None
+        self._trim_event = None
 
     # ------------------------------------------------------------------ building
 
@@ -81,6 +83,7 @@ class KioskApp(App):
         self.show_view(self.controller.view)
         self._pump_event = Clock.schedule_interval(self.pump, 1.0 / self.pump_hz)
         self._pump_soon = Clock.create_trigger(self.pump)
+        self._trim_event = Clock.create_trigger(lambda _dt: release_free_heap(), 0.2)
         if hasattr(self.controller, "wakeup"):  # a hardware event: pump at the next frame
             self.controller.wakeup = self._pump_soon
         return root
@@ -88,6 +91,8 @@ class KioskApp(App):
     def on_stop(self):
         if self._pump_event is not None:
             self._pump_event.cancel()
+        if self._trim_event is not None:
+            self._trim_event.cancel()
         if getattr(self.controller, "wakeup", None) is self._pump_soon:
             self.controller.wakeup = None
         Window.unbind(size=self._resized)
@@ -120,6 +125,8 @@ class KioskApp(App):
             screen = self.screens.get_screen(name)
             self.screens.current = name
             screen.draw_now()
+            if self._trim_event is not None:
+                self._trim_event()  # after the new screen's first frame is drawn
 
     def open_overlay(self, name: str) -> None:
         assert name in OVERLAY_SCREENS, name
