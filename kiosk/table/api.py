@@ -136,6 +136,41 @@ class HardwareView:
 
 
 @dataclass(frozen=True)
+class EnrollView:
+    """Staff binding card tags (see :mod:`kiosk.table.enroll`): what to lay next, where,
+    how far along, and the last thing that happened."""
+
+    in_order: bool                  # True: the deck in a shown order; False: card by card
+    seat: int
+    lane: int
+    step: str                       # "lay" | "choose" | "duplicate" | "two tags" | "done"
+    card: str | None                # the card whose tag is wanted now
+    done: int                       # progress: n ...
+    total: int                      # ... of N
+    message: str                    # what to do now, one sentence
+    last: str = ""                  # what just happened ("blue-1-LH is tagged")
+    last_ok: bool = True            # False: ``last`` is a warning
+    cards: tuple[str, ...] = ()     # every card of the deck, in order
+    tagged: frozenset[str] = frozenset()  # the cards that already have a tag
+
+
+@dataclass(frozen=True)
+class DeckCheckView:
+    """The Sync deck passed over a reader at setup, against this player count's deck
+    (see :mod:`kiosk.table.deck_check`)."""
+
+    seat: int
+    lane: int
+    expected: int                   # cards in this player count's deck
+    seen: int                       # tags seen so far
+    missing: tuple[str, ...] = ()   # deck cards not seen yet
+    extra: tuple[str, ...] = ()     # cards seen that this deck does not use
+    unknown: tuple[str, ...] = ()   # tags (hex UIDs) that name no card
+    complete: bool = False          # every card seen, nothing extra, nothing unknown
+    message: str = ""
+
+
+@dataclass(frozen=True)
 class TableView:
     """Everything a screen needs, as one immutable snapshot."""
 
@@ -162,6 +197,8 @@ class TableView:
     problems: tuple[str, ...] = ()              # BROKEN: config problems, file:line: message
     volume: float = 1.0                         # staff setting, 0.0 (mute) to 1.0
     unlock_all: bool = False                    # staff setting: every routine open
+    enroll: EnrollView | None = None            # staff enrolling card tags
+    deck_check: DeckCheckView | None = None     # SETUP: the deck passed over a reader
 
 
 class ControllerListener:
@@ -204,4 +241,5 @@ class Controller(Protocol):
     def abandon(self) -> None: ...                       # any -> CHOOSING (staff or timeout)
     def random_routine(self, seed: int | None = None) -> str: ...  # new choice id
     def staff(self, action: str, **args: Any) -> None: ...  # unlock_all, reset_scores, volume
+    # and the game's own: deck_check_start/stop, enroll_start/card/replace/skip/stop
     def select_game(self, game: str) -> None: ...        # another game (ends the running one)

@@ -4,7 +4,9 @@
 is chosen here so that the controller itself only knows ports. Without a ``store`` the
 table keeps its data in the SQLite database (``database``, else ``$KIOSK_DB``, else the
 per-user data directory — :func:`kiosk.paths.database_path`), closed with the
-controller; tests pass a ``MemoryStore`` or a database in a temporary folder.
+controller; tests pass a ``MemoryStore`` or a database in a temporary folder. Tags are
+resolved through the store's tag map (a :class:`~kiosk.table.tag_book.TagBook`, seeded
+from ``config/tags`` on the first start), so a tag enrolled in Settings counts at once.
 
 >>> from kiosk.hardware.sim_gpio import ManualClock
 >>> from kiosk.table.store import MemoryStore
@@ -31,11 +33,12 @@ from kiosk.hardware.gpio import GpioTable, pi_pin_factory
 from kiosk.hardware.ports import Clock
 from kiosk.hardware.readers import SerialReaders
 from kiosk.hardware.sim_table import SIM_TUNING, SimulatedTable
-from kiosk.hardware.tagmap import TagMap, TagMapError
+from kiosk.hardware.tagmap import TagMap
 from kiosk.paths import config_dir as default_config_dir
 from kiosk.store import SQLiteStore, StoreOpenError
 from kiosk.table.controller import Closeable, TableController
 from kiosk.table.store import MemoryStore, Store
+from kiosk.table.tag_book import TagBook, load_files
 
 log = logging.getLogger(__name__)
 
@@ -43,11 +46,15 @@ log = logging.getLogger(__name__)
 def load_tags(config_dir: Path | None) -> TagMap:
     """The tag map from ``<config>/tags``; an empty one (every card unknown, so the
     players judge by hand) if the files are unusable — the reason goes to the log."""
-    try:
-        return TagMap.load(default_config_dir(config_dir) / "tags")
-    except TagMapError as error:
-        log.error("the tag map cannot be used, every card will be unknown:\n%s", error)
-        return TagMap({})
+    return load_files(default_config_dir(config_dir) / "tags")
+
+
+def table_tags(store: Store, config_dir: Path | None, tags: TagMap | None = None) -> TagBook:
+    """The tag book the table resolves UIDs with: ``tags`` if given (kept in memory),
+    else the store's (imported from ``<config>/tags`` while the store has none)."""
+    if tags is not None:
+        return TagBook.from_map(tags)
+    return TagBook.for_store(store, config_dir)
 
 
 def open_store(database: str | Path | None = None) -> SQLiteStore | MemoryStore:
@@ -96,8 +103,7 @@ def build_simulated(
             opened.append(store)
     try:
         table = SimulatedTable(seats=seats, lanes=lanes, clock=clock,
-                               tags=tags if tags is not None else load_tags(config_dir),
-                               **table_options)
+                               tags=table_tags(store, config_dir, tags), **table_options)
     except Exception:
         _close(opened)
         raise
@@ -155,7 +161,8 @@ def build_real(
         controller = TableController(
             clock=clock, store=store, game=game, config_dir=config_dir,
             panel=gpio.seats if gpio else None, pads=gpio.pads if gpio else None,
-            readers=readers, tags=load_tags(config_dir) if readers else None, owned=owned)
+            readers=readers, tags=table_tags(store, config_dir) if readers else None,
+            owned=owned)
     except Exception:
         _close(owned)
         raise

@@ -77,6 +77,15 @@ class _Context:
     def read_lanes(self) -> LaneReading:
         return self.status.read_lanes()
 
+    @property
+    def tags(self) -> TagMap | None:
+        """The table's tag map (a TagBook that can learn, when composed with a store)."""
+        return self.status.tags
+
+    def lane_uids(self, seat: int, lane: int) -> frozenset[bytes]:
+        """The tags one lane holds now, as the last inventory events said."""
+        return self.status.inventory.get((seat, lane), frozenset())
+
 
 class TableController(HardwareListener):
     """Implements :class:`kiosk.table.api.Controller`; plug it in as the hardware listener.
@@ -313,9 +322,13 @@ class TableController(HardwareListener):
             self.store.set_setting("unlock_all", bool(args.get("on", True)))
         elif action == "reset_scores":
             self.store.reset_scores(self.game.game_id)
-        else:
-            return problem(f"Staff action '{action}' does not exist "
-                           "(use volume, unlock_all or reset_scores)")
+        else:  # the game's own staff tools (deck check, enrollment)
+            own = getattr(self.game, "staff", None)
+            effects = own(action, args, now) if own is not None else None
+            if effects is None:
+                return problem(f"Staff action '{action}' does not exist "
+                               "(use volume, unlock_all or reset_scores)")
+            return effects
         self._settings_version += 1
         return self.game.refresh(now)
 
