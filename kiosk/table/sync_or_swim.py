@@ -37,6 +37,8 @@ from kiosk.table.api import Phase, RoutineChoice, Sound, TableView, VerdictView
 from kiosk.table.games import NOTHING, Effects, GameContext, LedChange, problem
 from kiosk.table.store import RoutineResult
 from kiosk.table.sync_or_swim_resume import Resumed, resume
+from kiosk.table.sync_or_swim_staff import ACTIONS as STAFF_ACTIONS
+from kiosk.table.sync_or_swim_staff import StaffTools
 from kiosk.table.sync_or_swim_views import (
     campaign_choices,
     card_view,
@@ -115,6 +117,7 @@ class SyncOrSwimTable:
         self._now = 0.0
         self._view: TableView | None = None
         self._resumed: tuple[Resumed, int] | None = None
+        self.tools = StaffTools(context)
         if self.content is not None:
             self._resume()
 
@@ -157,9 +160,29 @@ class SyncOrSwimTable:
         return self._apply(lambda: self._stop(t, now), now)
 
     def inventory_changed(self, change: InventoryChange, now: float) -> Effects:
+        if self.tools.observe(change, now):  # enrollment or the deck check is watching
+            return self._apply(lambda: NOTHING, now)
         return NOTHING
 
+    def staff(self, action: str, args: Mapping[str, Any], now: float) -> Effects | None:
+        """Enrollment and the deck check (:mod:`kiosk.table.sync_or_swim_staff`); None
+        for an action that is not the game's."""
+        if action not in STAFF_ACTIONS:
+            return None
+        if self.content is None:
+            return problem("Sync or Swim cannot start: its content files have problems")
+        full = [c.short for c in self.content.deck.for_players(max(PLAYER_COUNTS))]
+        why = self.tools.do(action, args, self.phase, full, self._deck_names(), now)
+        return self._apply(lambda: problem(why) if why else NOTHING, now)
+
+    def _deck_names(self) -> list[str]:
+        if self.content is None or self.session is None:
+            return []
+        return [c.short for c in self.content.deck.for_players(len(self.session.seats))]
+
     def tick(self, now: float) -> Effects:
+        if self.tools.tick(now):  # a tag laid for enrollment has settled
+            return self._apply(lambda: NOTHING, now)
         if self.phase is not Phase.PRACTICE or self.session is None:
             return NOTHING
         assert self.session.deadline is not None
@@ -475,7 +498,9 @@ class SyncOrSwimTable:
 
     def _build_view(self) -> TableView:
         view = TableView(game=GAME_ID, phase=self.phase, players=self.players,
-                         problems=self.problems, message=self._message())
+                         problems=self.problems, message=self._message(),
+                         enroll=self.tools.enroll_view(),
+                         deck_check=self.tools.check_view(self.phase, self._deck_names()))
         if self.phase is Phase.BROKEN:
             return view
         if self.phase is Phase.CHOOSING:
