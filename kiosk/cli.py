@@ -96,6 +96,135 @@ def cmd_random(args: argparse.Namespace) -> int:
     return 0
 
 
+def _open_store(args: argparse.Namespace, database: Path | None = None):
+    """The SQLite store (``--database``, else $KIOSK_DB, else the per-user file), or
+    None after saying why it cannot be opened."""
+    from kiosk.store import SQLiteStore, StoreOpenError
+
+    try:
+        return SQLiteStore(database or args.database)
+    except (StoreOpenError, OSError) as error:
+        print(f"kiosk {args.command}: the database cannot be opened: {error}", file=sys.stderr)
+        return None
+
+
+def cmd_enroll(args: argparse.Namespace) -> int:
+    import contextlib
+    import tempfile
+
+    from kiosk.games.sync_or_swim.content import ContentError
+    from kiosk.table.enroll import SETTLE_S, EnrollSession
+    from kiosk.table.enroll_console import Console, keyboard
+    from kiosk.table.tag_book import TagBook
+
+    try:
+        cards = [c.short for c in _content(args).deck.for_players(6)]
+    except ContentError as error:
+        print(f"kiosk enroll: the kiosk's content is broken: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    with contextlib.ExitStack() as stack:
+        demo = None
+        if args.simulate and args.database is None:  # a demo never writes the real tags
+            demo = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "demo.sqlite3"
+        store = _open_store(args, demo)
+        if store is None:
+            return EXIT_BAD_INPUT
+        stack.enter_context(store)
+        book = TagBook.for_store(store, config_dir(args.config))
+        table, readers = None, None
+        if args.simulate:
+            from kiosk.hardware.sim_table import SimulatedTable
+
+            table = stack.enter_context(SimulatedTable(
+                seats=(args.seat,), lanes=max(5, args.lane), tags=book))
+            table.wait_settled()
+            readers = table.readers
+        else:
+            readers = _real_readers(args, stack)
+            if readers is None:
+                return EXIT_BAD_INPUT
+        session = EnrollSession(book, cards, seat=args.seat, lane=args.lane,
+                                in_order=not args.card_by_card,
+                                settle_s=0.0 if args.simulate else SETTLE_S)
+        where = "the simulated table" if args.simulate else "the reader boards"
+        print(f"Enrolling {len(cards)} cards on {where}, seat {args.seat} lane {args.lane}, "
+              f"into {store.path}{' (a temporary demo database)' if demo else ''}. "
+              "q quits.")
+        Console(session, readers, print, table=table).run(keyboard(sys.stdin))
+    return 0
+
+
+def _real_readers(args: argparse.Namespace, stack):
+    from kiosk.config import ConfigError, load_settings
+    from kiosk.hardware.readers import SerialReaders
+
+    try:
+        settings = load_settings(config_dir(args.config) / "kiosk.toml")
+    except ConfigError as error:
+        print(f"kiosk enroll: {error}", file=sys.stderr)
+        return None
+    if not any(board.seat == args.seat for board in settings.readers.boards):
+        print(f"kiosk enroll: seat {args.seat} has no reader board in kiosk.toml "
+              "(or use --simulate)", file=sys.stderr)
+        return None
+    readers = stack.enter_context(SerialReaders(settings.readers))
+    if not readers.wait_online(5.0):
+        print("kiosk enroll: some reader boards are not online yet; "
+              "`kiosk diagnose` shows which", file=sys.stderr)
+    return readers
+
+
+def cmd_tags(args: argparse.Namespace) -> int:
+    from kiosk.store import TagCsvError
+
+    store = _open_store(args)
+    if store is None:
+        return EXIT_BAD_INPUT
+    with store:
+        if args.action == "export":
+            try:
+                count = store.tags.export_csv(args.file, dates=not args.no_dates)
+            except OSError as error:
+                print(f"kiosk tags: cannot write {args.file}: {error.strerror or error}",
+                      file=sys.stderr)
+                return EXIT_BAD_INPUT
+            print(f"{count} tags written to {args.file}")
+            return 0
+        try:
+            count = store.tags.import_csv(args.file, replace=args.replace)
+        except TagCsvError as error:
+            for problem in error.problems:
+                print(problem, file=sys.stderr)
+            print(f"kiosk tags: nothing imported ({len(error.problems)} problem"
+                  f"{'s' if len(error.problems) != 1 else ''})", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        print(f"{count} tags imported or changed; the table knows {len(store.tags)} "
+              "(a running kiosk sees them after a restart)")
+    return 0
+
+
+def cmd_staff_pin(args: argparse.Namespace) -> int:
+    import getpass
+
+    from kiosk.staff import PinError, StaffLock
+
+    store = _open_store(args)
+    if store is None:
+        return EXIT_BAD_INPUT
+    with store:
+        pin = getpass.getpass("New staff PIN (4 to 8 digits): ")
+        if getpass.getpass("The same PIN again: ") != pin:
+            print("kiosk staff-pin: the two PINs differ; nothing changed", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        try:
+            StaffLock(store).set_pin(pin)
+        except PinError as error:
+            print(f"kiosk staff-pin: {error}; nothing changed", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    print("The staff PIN is set.")
+    return 0
+
+
 # Subcommands whose options belong to another module: `kiosk NAME ...` calls
 # MODULE.main(rest). Importing lazily keeps `kiosk judge` free of Kivy and serial.
 PASS_THROUGH = {
@@ -147,6 +276,33 @@ def build_parser() -> argparse.ArgumentParser:
     rand.add_argument("--seed", type=int, default=1)
     rand.add_argument("--difficulty", type=int, default=3, choices=range(1, 6))
     rand.set_defaults(func=cmd_random)
+
+    enroll = sub.add_parser("enroll", help="bind card tags: lay each card shown on a reader",
+                            description="Lay the card shown on the chosen reader lane; "
+                            "r/s answer a tag that names another card, q quits.")
+    enroll.add_argument("--simulate", action="store_true",
+                        help="on the simulated table (type 'new' to lay a fresh tag); "
+                             "a temporary database unless --database is given")
+    enroll.add_argument("--card-by-card", action="store_true",
+                        help="type each card's name, then lay it (default: the deck in order)")
+    enroll.add_argument("--seat", type=int, default=1)
+    enroll.add_argument("--lane", type=int, default=1)
+    enroll.add_argument("--database", type=Path, help="default: $KIOSK_DB or the kiosk's own")
+    enroll.set_defaults(func=cmd_enroll)
+
+    tags = sub.add_parser("tags", help="export or import the tag map as CSV")
+    tags.add_argument("action", choices=("export", "import"))
+    tags.add_argument("file", help="a CSV file: uid,card[,enrolled_at]")
+    tags.add_argument("--replace", action="store_true",
+                      help="import: let the file move a tag that names another card")
+    tags.add_argument("--no-dates", action="store_true",
+                      help="export: two columns uid,card (a config/tags file)")
+    tags.add_argument("--database", type=Path, help="default: $KIOSK_DB or the kiosk's own")
+    tags.set_defaults(func=cmd_tags)
+
+    pin = sub.add_parser("staff-pin", help="set the staff PIN (asked twice, stored hashed)")
+    pin.add_argument("--database", type=Path, help="default: $KIOSK_DB or the kiosk's own")
+    pin.set_defaults(func=cmd_staff_pin)
 
     for name, (_, summary) in PASS_THROUGH.items():
         passed = sub.add_parser(name, help=summary, add_help=False)

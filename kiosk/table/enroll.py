@@ -117,9 +117,11 @@ class EnrollSession:
 
     def choose(self, card: str) -> None:
         """Card by card: the next tag laid is this card's (one lying there already is)."""
-        if card not in self.cards:
+        named = {c.lower(): c for c in self.cards}.get(card.strip().lower())
+        if named is None:
             self._said(f"{card!r} is not a card of this deck", ok=False)
             return
+        card = named
         self.chosen, self.pending = card, None
         self.step = LAY
         if self.unclaimed:

@@ -1,0 +1,117 @@
+"""`kiosk enroll --simulate`, `kiosk tags export/import` and `kiosk staff-pin` as staff
+run them: scripted keyboard lines, files in a temporary folder, one-line errors."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from kiosk.cli import run
+from kiosk.staff import StaffLock
+from kiosk.store import SQLiteStore
+
+BLUE_1 = "049b7f9a3b10c6"  # the shipped example tag of blue-1-LH
+
+
+def enroll(monkeypatch, capsys, script: str, *options: str) -> tuple[int, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    code = run(["enroll", "--simulate", *options])
+    return code, capsys.readouterr().out
+
+
+def cards(database) -> dict[str, str]:
+    with SQLiteStore(database) as store:
+        return {record.uid.hex(): record.card for record in store.tags.all()}
+
+
+def test_enroll_simulate_tags_the_deck_in_order(tmp_path, monkeypatch, capsys):
+    database = tmp_path / "k.sqlite3"
+    script = "new\nnew\nlift 045e0000000002\nlay 049b7f9a3b10c6\ns\nlift 049b7f9a3b10c6\n" \
+             "lay 045e0000000001\nr\nq\n"
+    code, out = enroll(monkeypatch, capsys, script, "--database", str(database))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[1] == "[0/80] Lay blue-1-LH on seat 1 lane 1"
+    assert "  ok: blue-1-LH is tagged" in lines
+    assert "[2/80] This tag already is blue-1-LH. Replace: make it blue-3-RH-BF; Skip: " \
+           "leave it as it is  [r]eplace / [s]kip" in lines
+    assert "  !! That tag stays blue-1-LH: lay another tag for blue-3-RH-BF" in lines
+    assert "  ok: blue-3-RH-BF is tagged (that tag was blue-1-LH before)" in lines
+    assert lines[-1] == "3 tags bound, 0 cards skipped; 80 of 80 cards have a tag."
+    tags = cards(database)
+    assert tags[BLUE_1] == "blue-1-LH"  # skipped: untouched
+    assert tags["045e0000000001"] == "blue-3-RH-BF"
+    assert tags["045e0000000002"] == "blue-2-BH-LF"
+    assert len(tags) == 82  # the shipped 80, imported on the first start, and 2 new
+
+
+def test_enroll_simulate_card_by_card_and_its_demo_database(tmp_path, monkeypatch, capsys):
+    code, out = enroll(monkeypatch, capsys, "Gray-4-bh\nnew\npurple-9\nnew\n", "--card-by-card",
+                       "--seat", "3", "--lane", "2")
+    assert code == 0
+    assert "a temporary demo database" in out
+    assert "[80/80] Pick a card, then lay it on seat 3 lane 2" in out
+    assert "  ok: gray-4-BH is tagged" in out
+    assert "  !! 'purple-9' is not a card of this deck" in out
+    assert "  !! Pick the card this tag is under first" in out
+    assert not (tmp_path / "kiosk-test.sqlite3").exists()  # $KIOSK_DB is never touched
+
+
+def test_tags_export_then_import_round_trip(tmp_path, capsys):
+    first, second, csv = tmp_path / "a.sqlite3", tmp_path / "b.sqlite3", tmp_path / "t.csv"
+    with SQLiteStore(first) as store:
+        store.tags.add("04a1b2c3", "blue-7-RH", enrolled_at=1_700_000_000)
+        store.tags.add("04a1b2c4d5e6f7", "gray-10", enrolled_at=1_700_000_100)
+    assert run(["tags", "export", str(csv), "--database", str(first)]) == 0
+    assert capsys.readouterr().out == f"2 tags written to {csv}\n"
+    assert csv.read_text().splitlines()[1] == "04a1b2c3,blue-7-RH,2023-11-14T22:13:20Z"
+    assert run(["tags", "import", str(csv), "--database", str(second)]) == 0
+    assert "2 tags imported or changed; the table knows 2" in capsys.readouterr().out
+    with SQLiteStore(first) as a, SQLiteStore(second) as b:
+        assert a.tags.all() == b.tags.all()
+
+
+def test_tags_import_names_every_bad_line_and_imports_nothing(tmp_path, capsys):
+    database, csv = tmp_path / "k.sqlite3", tmp_path / "bad.csv"
+    with SQLiteStore(database) as store:
+        store.tags.add("04a1b2c3", "blue-7-RH", enrolled_at=0)
+    csv.write_text("uid,card\n04a1b2c3,blue-8\nzz,blue-9\n04a1b2c5,blue-1,yesterday\n"
+                   "04a1b2c6,blue-2\n")
+    assert run(["tags", "import", str(csv), "--database", str(database)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith(f"{csv}:3: uid: UID 'zz'")
+    assert err[1].startswith(f"{csv}:4: enrolled_at: 'yesterday' is not a date")
+    assert err[-1] == "kiosk tags: nothing imported (2 problems)"
+    csv.write_text("uid,card\n04a1b2c3,blue-8\n04a1b2c6,blue-2\n")
+    assert run(["tags", "import", str(csv), "--database", str(database)]) == 2
+    assert capsys.readouterr().err.splitlines()[0] == (
+        f"{csv}:2: tag 04a1b2c3 is already 'blue-7-RH' on this table; remove it first or "
+        "import with replace")
+    assert cards(database) == {"04a1b2c3": "blue-7-RH"}
+    assert run(["tags", "import", str(csv), "--replace", "--database", str(database)]) == 0
+    assert cards(database) == {"04a1b2c3": "blue-8", "04a1b2c6": "blue-2"}
+    assert run(["tags", "import", str(tmp_path / "none.csv"), "--database",
+                str(database)]) == 2
+    assert "none.csv: cannot read the file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("typed", "code", "said"), [
+    (["2468", "2468"], 0, "The staff PIN is set."),
+    (["2468", "2469"], 2, "kiosk staff-pin: the two PINs differ; nothing changed"),
+    (["12", "12"], 2, "kiosk staff-pin: the staff PIN must be 4 to 8 digits; nothing changed"),
+])
+def test_staff_pin_is_asked_twice_and_stored_hashed(tmp_path, monkeypatch, capsys, typed,
+                                                    code, said):
+    answers = iter(typed)
+    monkeypatch.setattr("getpass.getpass", lambda prompt="": next(answers))
+    database = tmp_path / "k.sqlite3"
+    assert run(["staff-pin", "--database", str(database)]) == code
+    out = capsys.readouterr()
+    assert said in (out.out + out.err)
+    with SQLiteStore(database) as store:
+        lock = StaffLock(store)
+        assert lock.has_pin is (code == 0)
+        assert "2468" not in str(store.setting("staff_pin_hash"))
+        if code == 0:
+            assert lock.try_pin("2468").ok
