@@ -114,6 +114,7 @@ class KioskApp(App):
         name = self.phase_screen(view)
         self.screens.get_screen(name).view = view
         self.screens.get_screen("settings").view = view
+        self.screens.get_screen("enroll").view = view  # staff tagging cards: any phase
         if view.phase in (Phase.PRACTICE, Phase.PERFORMANCE, Phase.JUDGE_BY_HAND,
                           Phase.BROKEN) and self.overlay:
             self.overlay = ""  # the game moved on: nobody should miss it behind a menu

@@ -19,7 +19,7 @@ PHASE_SCREENS = {
     Phase.BROKEN: "broken",
 }
 # Screens opened from a button, not by the phase; closing one returns to the phase's.
-OVERLAY_SCREENS = ("tutorial", "icons", "settings")
+OVERLAY_SCREENS = ("tutorial", "icons", "settings", "enroll")
 
 
 def screen_classes() -> dict:
@@ -27,6 +27,7 @@ def screen_classes() -> dict:
     from kiosk.ui.screens.attract import AttractScreen
     from kiosk.ui.screens.broken import BrokenScreen
     from kiosk.ui.screens.choose import ChooseScreen
+    from kiosk.ui.screens.enroll import EnrollScreen
     from kiosk.ui.screens.icons import IconsScreen
     from kiosk.ui.screens.judge import JudgeScreen
     from kiosk.ui.screens.performance import PerformanceScreen
@@ -48,4 +49,5 @@ def screen_classes() -> dict:
         "tutorial": TutorialScreen,
         "icons": IconsScreen,
         "settings": SettingsScreen,
+        "enroll": EnrollScreen,
     }

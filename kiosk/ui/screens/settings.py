@@ -1,5 +1,5 @@
 """Staff settings, behind the PIN: unlock all routines, reset scores, hardware status,
-volume. Tag enrollment arrives with the card store; its place is held and marked."""
+volume, and tagging cards (the enroll screen, :mod:`kiosk.ui.screens.enroll`)."""
 
 from __future__ import annotations
 

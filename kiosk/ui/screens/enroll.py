@@ -1,0 +1,81 @@
+"""Tagging cards, for staff (opened from Settings, behind the PIN): the card to lay next
+in big letters, where to lay it, how far along (n of N), and the last thing that
+happened in green or red. A tag of another card stops with Replace / Skip; two tags at
+once ask for one card at a time. Card by card, staff pick the card from a list.
+
+The enrollment itself runs in the controller (``staff("enroll_start")`` …, see
+:mod:`kiosk.table.sync_or_swim_staff`) on the same reader events the game uses; this
+screen only draws ``view.enroll`` and sends staff's choices back.
+"""
+
+from __future__ import annotations
+
+from kivy.factory import Factory
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+
+from kiosk.ui import theme
+from kiosk.ui.screens.base import ViewScreen
+from kiosk.ui.widgets.basics import reuse
+
+SEAT, LANE = 1, 1  # where staff lay the cards: seat 1's first lane
+
+
+class EnrollScreen(ViewScreen):
+    active = BooleanProperty(False)
+    in_order = BooleanProperty(True)
+    asking = BooleanProperty(False)      # a tag of another card: Replace or Skip
+    card = StringProperty("")
+    message = StringProperty("Starting…")
+    progress_text = StringProperty("")
+    progress = NumericProperty(0.0)
+    last = StringProperty("")
+    last_ok = BooleanProperty(True)
+
+    def on_enter(self, *_):
+        if self.view is None or self.view.enroll is None:
+            self.start(True)
+
+    def start(self, in_order: bool) -> None:
+        self.controller.staff("enroll_start", in_order=in_order, seat=SEAT, lane=LANE)
+
+    def replace(self) -> None:
+        self.controller.staff("enroll_replace")
+
+    def skip(self) -> None:
+        self.controller.staff("enroll_skip")
+
+    def pick(self, card: str) -> None:
+        self.controller.staff("enroll_card", card=card)
+
+    def finish(self) -> None:
+        self.controller.staff("enroll_stop")
+        self.app.close_overlay()
+
+    def redraw(self, view) -> None:
+        enroll = view.enroll
+        self.active = enroll is not None
+        if enroll is None:
+            self.message = "Starting… (this table needs card readers to tag cards)"
+            self._fill_picker(None)
+            return
+        self.in_order = enroll.in_order
+        self.asking = enroll.step == "duplicate"
+        self.card = enroll.card or ("All done" if enroll.step == "done" else "Pick a card")
+        self.message = enroll.message
+        self.progress = enroll.done / enroll.total if enroll.total else 0.0
+        noun = "cards done" if enroll.in_order else "cards have a tag"
+        self.progress_text = f"{enroll.done} of {enroll.total} {noun}"
+        self.last, self.last_ok = enroll.last, enroll.last_ok
+        self._fill_picker(None if enroll.in_order else enroll)
+
+    def _fill_picker(self, enroll) -> None:
+        """Card by card: one button per card (kept, not rebuilt), tagged ones dimmed."""
+        cards = enroll.cards if enroll is not None else ()
+        buttons = reuse(self.ids.picker, len(cards), Factory.PickButton)
+        for button, card in zip(buttons, cards, strict=True):
+            button.text = card
+            button.fill = (theme.ACCENT if card == enroll.card else
+                           theme.PANEL if card in enroll.tagged else theme.WARN)
+
+
+theme.load_kv(__file__)
