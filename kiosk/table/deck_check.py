@@ -96,10 +96,13 @@ class DeckCheck:
         else:
             message = (f"{report.expected - len(report.missing)} of {report.expected} "
                        f"cards seen on {where}")
-            if report.extra:
-                message += f"; {len(report.extra)} do not belong in this deck"
-            if report.unknown:
-                message += f"; {len(report.unknown)} tags name no card (enroll them)"
+            extra, unknown = len(report.extra), len(report.unknown)
+            if extra:
+                message += (f"; {extra} {'does' if extra == 1 else 'do'} not belong in "
+                            "this deck")
+            if unknown:
+                message += (f"; {unknown} {'tag names' if unknown == 1 else 'tags name'} "
+                            "no card (enroll them)")
         return DeckCheckView(self.seat, self.lane, report.expected, report.seen,
                              report.missing, report.extra, report.unknown, report.complete,
                              message)

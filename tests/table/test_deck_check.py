@@ -77,8 +77,8 @@ def test_an_extra_card_and_an_unknown_tag(setup_bench):
     check = bench.controller.view.deck_check
     assert check.extra == (ONLY_AT_6,) and check.unknown == (new_tag(42).hex(),)
     assert not check.missing and not check.complete
-    assert check.message == ("56 of 56 cards seen on seat 1 lane 1; 1 do not belong in this "
-                             "deck; 1 tags name no card (enroll them)")
+    assert check.message == ("56 of 56 cards seen on seat 1 lane 1; 1 does not belong in "
+                             "this deck; 1 tag names no card (enroll them)")
 
 
 def test_the_check_follows_the_player_count_and_ends_with_setup(setup_bench):

@@ -1,5 +1,6 @@
 """Setting up the table: which Sync cards form the deck for this many swimmers, where the
-element cards go, and who is captain."""
+element cards go, and who is captain; "Check the deck" opens the deck check
+(:mod:`kiosk.ui.screens.deck_check`)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,11 @@ class SetupScreen(ViewScreen):
         self.ids.seats.seats = view.seats
         self.ids.seats.captain = view.captain
         self._fill_deck(view.deck)
+
+    def check_deck(self) -> None:
+        from kiosk.ui.screens.deck_check import DeckCheckPanel
+
+        DeckCheckPanel.start()
 
     def _fill_deck(self, deck) -> None:
         """The count table: built once (a header row, then a row per colour), then only
