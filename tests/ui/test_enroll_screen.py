@@ -29,7 +29,7 @@ def test_the_enroll_screen_builds_and_advances_when_a_tag_is_laid(make_pilot, re
     app.screens.get_screen("settings").unlocked = True
     app.open_overlay("settings")
     pilot.frames(2)
-    pilot.press("Tag the cards")
+    pilot.press("Cards: tag")
     pilot.frames(3)
     screen = pilot.screen()
     assert screen.name == "enroll" and not screen.errors
