@@ -18,7 +18,7 @@ first of them must not be taken for the card on screen.
 
 The session is a plain state machine: whoever watches the readers feeds it what the lane
 holds (:meth:`~EnrollSession.observe`) — the game on the controller's thread in the app,
-:func:`run_on_readers` in ``kiosk enroll``. It binds through a :class:`TagBook`, so the
+:mod:`kiosk.table.enroll_console` in ``kiosk enroll``. It binds through a :class:`TagBook`, so the
 game knows each tag at once.
 
 >>> from kiosk.table.tag_book import TagBook
@@ -32,8 +32,7 @@ game knows each tag at once.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from kiosk.hardware.tagmap import format_uid
@@ -235,17 +234,3 @@ class EnrollSession:
         if self.step == CHOOSE:
             return f"Pick a card, then lay it on {where}"
         return f"Lay {self.card} on {where}"
-
-
-def run_on_readers(session: EnrollSession, readers, *, on_change: Callable[[EnrollView], None],
-                   keep_going: Callable[[], bool] = lambda: True, poll_s: float = 0.1,
-                   clock: Callable[[], float] = time.monotonic) -> None:
-    """Feed ``session`` from a reader backend (``SerialReaders``) until it is done or
-    ``keep_going()`` is False, calling ``on_change`` with each new view. Waits on the
-    readers' condition (at most ``poll_s``, so a settling tag is bound on time)."""
-    on_change(session.view())
-    while not session.finished and keep_going():
-        readers.wait_for(lambda seen=session.present: (
-            readers.inventory().get(session.place, frozenset()) != seen), poll_s)
-        if session.observe(readers.inventory().get(session.place, frozenset()), clock()):
-            on_change(session.view())

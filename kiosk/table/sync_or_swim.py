@@ -499,7 +499,7 @@ class SyncOrSwimTable:
     def _build_view(self) -> TableView:
         view = TableView(game=GAME_ID, phase=self.phase, players=self.players,
                          problems=self.problems, message=self._message(),
-                         enroll=self.tools.enroll_view(),
+                         enroll=self.tools.enroll_view(self.phase),
                          deck_check=self.tools.check_view(self.phase, self._deck_names()))
         if self.phase is Phase.BROKEN:
             return view

@@ -90,7 +90,10 @@ class StaffTools:
         """Time passed (a laid tag settles); True if the enrollment view changed."""
         return self.enroll is not None and self.enroll.tick(now)
 
-    def enroll_view(self) -> EnrollView | None:
+    def enroll_view(self, phase: Phase) -> EnrollView | None:
+        """Enrollment, until a routine starts (its cards go into play)."""
+        if self.enroll is not None and phase not in ENROLL_PHASES:
+            self.enroll = None
         return None if self.enroll is None else self.enroll.view()
 
     def check_view(self, phase: Phase, deck: Sequence[str]) -> DeckCheckView | None:

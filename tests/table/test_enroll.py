@@ -123,10 +123,13 @@ def test_other_lanes_and_stopping_leave_enrollment_alone(bench):
     assert bench.problems == ["Start enrollment first"]
 
 
-def test_enrollment_is_refused_during_a_routine(bench):
+def test_enrollment_is_refused_during_a_routine_and_ends_when_one_starts(bench):
     bench.controller.wake()
     bench.controller.choose(3, "R01")
+    bench.staff("enroll_start")
+    assert bench.enroll is not None
     bench.controller.begin()
+    assert bench.enroll is None
     bench.staff("enroll_start")
     assert bench.enroll is None
     assert bench.problems == ["Enroll tags between routines, not during one"]
