@@ -115,3 +115,20 @@ def test_staff_pin_is_asked_twice_and_stored_hashed(tmp_path, monkeypatch, capsy
         assert "2468" not in str(store.setting("staff_pin_hash"))
         if code == 0:
             assert lock.try_pin("2468").ok
+
+
+def test_enroll_on_the_real_readers_names_a_seat_without_a_board(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert run(["enroll", "--seat", "9"]) == 2
+    assert capsys.readouterr().err == (
+        "kiosk enroll: seat 9 has no reader board in kiosk.toml (or use --simulate)\n")
+
+
+def test_the_staff_tool_docstring_examples_hold():
+    import doctest
+
+    from kiosk.table import deck_check, enroll, enroll_console, tag_book
+
+    for module in (deck_check, enroll, enroll_console, tag_book):
+        failed, tried = doctest.testmod(module)
+        assert tried and not failed, module.__name__
