@@ -198,6 +198,15 @@ def kill_again_and_again(child, database, content, rng, kills, tally, tmp_path) 
         while not heard[-1].startswith("PID "):
             heard.append(lines.next())
         pid = int(heard.pop().split()[1])
+        if rng.random() < 0.7:
+            # most kills land after the worker is up, however slow a busy machine makes
+            # its start, so the resume is checked often; the rest hit start-up itself
+            heard.append(lines.next())
+            while not heard[-1].startswith(("BOOT", f"DEAD {pid} ")):
+                heard.append(lines.next())
+            if heard[-1].startswith("DEAD"):
+                raise AssertionError("the worker died by itself before BOOT:\n"
+                                     + (tmp_path / "child.err").read_text()[-3000:])
         time.sleep(rng.uniform(0.0, 0.004) if rng.random() < 0.2
                    else rng.uniform(0.004, 0.06))
         os.kill(pid, signal.SIGKILL)
