@@ -177,17 +177,24 @@ def _table_list(raw: dict, key: str, where: _Where) -> list[dict]:
     return items
 
 
-def parse_element(raw: dict, source: str) -> Element:
+def _card_start(raw: dict, source: str, kind: str, required: tuple[str, ...]
+                ) -> tuple[_Where, str, int]:
+    """Where errors point, the id and the level, shared by elements and twists."""
     ident = str(raw.get("id", "?"))
-    where = _Where(source, "element", ident)
-    for key in ("id", "name", "mode"):
+    where = _Where(source, kind, ident)
+    for key in required:
         if key not in raw:
             raise where.error(key, "is missing")
-    mode_text = _choice(raw["mode"], tuple(m.value for m in Mode), where, "mode")
-    mode = Mode(mode_text)
     level = raw.get("level", 1)
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 5:
         raise where.error("level", "must be a whole number from 1 to 5")
+    return where, ident, level
+
+
+def parse_element(raw: dict, source: str) -> Element:
+    where, ident, level = _card_start(raw, source, "element", ("id", "name", "mode"))
+    mode_text = _choice(raw["mode"], tuple(m.value for m in Mode), where, "mode")
+    mode = Mode(mode_text)
     base = {k: v for k, v in raw.items()
             if k not in ("id", "name", "mode", "text", "level", "option", "role")}
     options: tuple[Clause, ...] = ()
@@ -242,11 +249,7 @@ def _parse_roles(items: list[dict], where: _Where) -> tuple[Role, ...]:
 
 
 def parse_twist(raw: dict, source: str) -> Twist:
-    ident = str(raw.get("id", "?"))
-    where = _Where(source, "twist", ident)
-    for key in ("id", "name", "text"):
-        if key not in raw:
-            raise where.error(key, "is missing")
+    where, ident, level = _card_start(raw, source, "twist", ("id", "name", "text"))
     allowed = {"id", "name", "text", "every_lane", "sudden_depth", "extra_seconds", "level"}
     for key in raw:
         if key not in allowed:
@@ -264,9 +267,6 @@ def parse_twist(raw: dict, source: str) -> Twist:
     extra = raw.get("extra_seconds", 0)
     if not isinstance(extra, int) or isinstance(extra, bool) or not -10 <= extra <= 30:
         raise where.error("extra_seconds", "must be a whole number from -10 to 30")
-    level = raw.get("level", 1)
-    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 5:
-        raise where.error("level", "must be a whole number from 1 to 5")
     return Twist(ident, str(raw["name"]), str(raw["text"]), every_lane, sudden, extra, level)
 
 
