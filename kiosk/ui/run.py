@@ -62,9 +62,17 @@ def main(argv: list[str] | None = None) -> int:
         from kiosk.ui.devpanel import DevPanel
 
         app.side_panel = DevPanel(driver)  # after the app: its kv reads app sizes
+    from kiosk.ui.watchdog import Notifier
+
+    systemd = Notifier()
+
     def first_frame(_window):
         Window.unbind(on_flip=first_frame)
         print(f"kiosk: first frame after {time.perf_counter() - STARTED:.2f} s", flush=True)
+        systemd.ready()
+
+    if systemd.enabled:  # pinged from the main loop: a hung main thread stops the pings
+        Clock.schedule_interval(lambda _dt: systemd.alive(), 1.0)
 
     Window.bind(on_flip=first_frame)
     if args.frames:
