@@ -69,10 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     def first_frame(_window):
         Window.unbind(on_flip=first_frame)
         print(f"kiosk: first frame after {time.perf_counter() - STARTED:.2f} s", flush=True)
-        systemd.ready()
-
-    if systemd.enabled:  # pinged from the main loop: a hung main thread stops the pings
-        Clock.schedule_interval(lambda _dt: systemd.alive(), 1.0)
+        if systemd.ready():  # then pings from the main loop: a hung one stops them
+            Clock.schedule_interval(lambda _dt: systemd.alive(), 1.0)
 
     Window.bind(on_flip=first_frame)
     if args.frames:
