@@ -9,7 +9,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.uix.screenmanager import NoTransition, ScreenManager, ScreenManagerException
 
 from kiosk.table.api import ControllerListener, Phase, TableView
 from kiosk.ui import theme, widgets  # noqa: F401  (registers the widgets' kv rules)
@@ -41,6 +41,43 @@ class TableListener(ControllerListener):
         self.app.show_problem(message)
 
 
+class LazyScreens(ScreenManager):
+    """A ScreenManager that builds each screen the first time it is looked up (shown, or
+    handed a view), so the app holds only the screens the table has used: each screen
+    is hundreds of widgets with their property bindings and label textures.
+    ``get_screen(name)`` keeps its meaning for every caller; ``has_screen`` tells
+    whether a screen is built. Overlays are dropped again once closed
+    (:meth:`release`)."""
+
+    def __init__(self, classes: dict, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.classes = classes
+
+    def get_screen(self, name):
+        for screen in self.screens:
+            if screen.name == name:
+                return screen
+        if name not in self.classes:
+            raise ScreenManagerException(f'No Screen with name "{name}".')
+        screen = self.classes[name](name=name)
+        app = App.get_running_app()
+        if app is not None and getattr(app, "view", None) is not None:
+            screen.view = app.view  # a new screen starts from the latest view
+        self.add_widget(screen)
+        return screen
+
+    def release(self, screen) -> None:
+        """Drop a screen that is no longer shown (a closed overlay); it is built afresh
+        when opened again."""
+        if screen.manager is not self or screen is self.current_screen:
+            return
+        screen._redraw.cancel()
+        self.remove_widget(screen)
+        transition = self.transition
+        if transition.screen_out is screen and not transition.is_active:
+            transition.screen_out = self.current_screen  # (it allows no None)
+
+
 class KioskApp(App):
     title = "Sync or Swim"
     ui_scale = NumericProperty(1.0)
@@ -70,9 +107,7 @@ class KioskApp(App):
         from kivy.factory import Factory
 
         Window.clearcolor = theme.BACKGROUND
-        self.screens = ScreenManager(transition=NoTransition())
-        for name, cls in screen_classes().items():
-            self.screens.add_widget(cls(name=name))
+        self.screens = LazyScreens(screen_classes(), transition=NoTransition())
         root = Factory.AppRoot()
         root.ids.body.add_widget(self.screens)
         if self.side_panel is not None:
@@ -81,6 +116,7 @@ class KioskApp(App):
         self._resized(Window, Window.size)
         self.controller.set_listener(TableListener(self))
         self.show_view(self.controller.view)
+        self.screens.current_screen.draw_now()  # the first screen built became current
         self._pump_event = Clock.schedule_interval(self.pump, 1.0 / self.pump_hz)
         self._pump_soon = Clock.create_trigger(self.pump)
         self._trim_event = Clock.create_trigger(lambda _dt: release_free_heap(), 0.2)
@@ -113,8 +149,9 @@ class KioskApp(App):
         self.view = view
         name = self.phase_screen(view)
         self.screens.get_screen(name).view = view
-        self.screens.get_screen("settings").view = view
-        self.screens.get_screen("enroll").view = view  # staff tagging cards: any phase
+        for other in ("settings", "enroll"):  # staff tagging cards: any phase
+            if self.screens.has_screen(other):  # else built with the view when opened
+                self.screens.get_screen(other).view = view
         if view.phase in (Phase.PRACTICE, Phase.PERFORMANCE, Phase.JUDGE_BY_HAND,
                           Phase.BROKEN) and self.overlay:
             self.overlay = ""  # the game moved on: nobody should miss it behind a menu
@@ -123,11 +160,19 @@ class KioskApp(App):
 
     def _switch(self, name: str) -> None:
         if self.screens.current != name:
+            previous = self.screens.current_screen
             screen = self.screens.get_screen(name)
             self.screens.current = name
             screen.draw_now()
+            if previous is not None and previous.name in OVERLAY_SCREENS:
+                # dropped once its transition is over (on_leave), not in the middle
+                previous.bind(on_leave=self._release_overlay)
             if self._trim_event is not None:
                 self._trim_event()  # after the new screen's first frame is drawn
+
+    def _release_overlay(self, screen, *_) -> None:
+        screen.unbind(on_leave=self._release_overlay)
+        Clock.schedule_once(lambda _dt: self.screens.release(screen))
 
     def open_overlay(self, name: str) -> None:
         assert name in OVERLAY_SCREENS, name
