@@ -113,7 +113,14 @@ class Pilot:
         raise LookupError(f"no button {text!r} on screen; there are {shown}")
 
     def labels(self) -> list[str]:
-        return [w.text for w in self.widgets(Label) if w.text]
+        """Every text on screen: labels', and those widgets draw themselves
+        (``drawn_texts``, see :mod:`kiosk.ui.widgets.stamps`)."""
+        texts = []
+        for widget in self.widgets():
+            if isinstance(widget, Label):
+                texts.append(widget.text)
+            texts += [text for text, _size in getattr(widget, "drawn_texts", ())]
+        return [text for text in texts if text]
 
     def screen(self):
         return self.app.screens.current_screen

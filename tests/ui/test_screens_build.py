@@ -21,6 +21,10 @@ def check_sizes(pilot) -> list[str]:
     for label in pilot.widgets(Label):
         if label.text.strip() and label.font_size < theme.MIN_FONT - 0.01:
             problems.append(f"text {label.text[:30]!r} is {label.font_size:.1f} px")
+    for widget in pilot.widgets():  # text a widget stamps on its own canvas
+        for text, size in getattr(widget, "drawn_texts", ()):
+            if text.strip() and size < theme.MIN_FONT - 0.01:
+                problems.append(f"text {text[:30]!r} is {size:.1f} px")
     for button in pilot.widgets(ButtonBehavior):
         if min(button.size) < theme.MIN_TOUCH - 0.5:
             problems.append(f"button {getattr(button, 'text', '')[:30]!r} is "

@@ -8,14 +8,13 @@ verdict (``controller.override``).
 from __future__ import annotations
 
 from kivy.clock import Clock
-from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 from kiosk.ui.widgets.basics import make, reuse
-from kiosk.ui.widgets.card import CardWidget
 from kiosk.ui.widgets.popups import PinPad
+from kiosk.ui.widgets.swimmer_block import SwimmerBlock
 
 REVEAL_SECONDS = 1.2   # between lanes, like a table turning its cards over together
 LONG_PRESS_SECONDS = 2.0
@@ -44,19 +43,6 @@ def banner_text(verdict) -> str:
     elif verdict.by_hand:
         text += "\njudged by the players"
     return text
-
-
-def _show_cards(box, cards) -> None:
-    """A card widget per card, or "no card" for a swimmer who played nothing."""
-    if not cards:
-        if not (len(box.children) == 1 and not isinstance(box.children[0], CardWidget)):
-            box.clear_widgets()
-            box.add_widget(Factory.NoCard())
-        return
-    if any(not isinstance(child, CardWidget) for child in box.children):
-        box.clear_widgets()
-    for widget, card in zip(reuse(box, len(cards), CardWidget), cards, strict=False):
-        widget.card = card
 
 
 class PerformanceScreen(ViewScreen):
@@ -97,12 +83,12 @@ class PerformanceScreen(ViewScreen):
             row.opacity = 0
             swimmers = row.ids.swimmers
             swimmers.parent.scroll_x = 0  # a reused row starts at its first swimmer
-            blocks = reuse(swimmers, len(lane.swimmers), lambda: make("SwimmerBlock"))
+            blocks = reuse(swimmers, len(lane.swimmers), SwimmerBlock)
             for block, swimmer in zip(blocks, lane.swimmers, strict=False):
                 block.seat = swimmer.seat
                 block.passed = swimmer.passed
                 block.role = swimmer.role or ""
-                _show_cards(block.ids.cards, swimmer.cards)
+                block.cards = tuple(swimmer.cards)
             row.reasons = "\n".join(failure_lines(lane))
         if self._reveal is not None:
             self._reveal.cancel()
