@@ -1,0 +1,59 @@
+"""Texts stamped on a canvas (kiosk.ui.widgets.stamps): rendered once and shared, kept
+in the box they were given, and listed for the pilot and the size check."""
+
+from __future__ import annotations
+
+from fake_controller import FakeController
+
+from kiosk.table.api import CardView
+from kiosk.ui import theme
+
+
+def test_a_text_is_rendered_once_per_size_and_weight(make_pilot):
+    from kiosk.ui.widgets.stamps import TextCache
+
+    make_pilot(FakeController())
+    cache = TextCache(limit=3)
+    seven = cache.texture("7", 40, bold=True)
+    assert cache.texture("7", 40.2, bold=True) is seven      # same pixel size
+    assert cache.texture("7", 40, bold=False) is not seven
+    assert cache.texture("7", 60, bold=True).size[1] > seven.size[1]
+    assert cache.rendered == 3
+    cache.texture("8", 40)                                    # over the limit: oldest out
+    assert len(cache) == 3
+    assert cache.texture("7", 40, bold=True) is not seven and cache.rendered == 5
+
+
+def test_a_text_too_wide_for_its_box_is_squeezed_and_says_so(make_pilot):
+    from kivy.graphics import Canvas, Rectangle
+
+    from kiosk.ui.widgets.stamps import stamp
+
+    make_pilot(FakeController())
+    group = Canvas()
+    with group:
+        assert stamp("LH RF", (0, 0, 500, 60), 30) == ("LH RF", 30)
+        text, size = stamp("LH RF", (0, 0, 20, 60), 30)
+    assert text == "LH RF" and size < 30
+    rects = [i for i in group.children if isinstance(i, Rectangle)]
+    assert rects[0].size[0] < 500 and rects[1].size[0] == 20
+
+
+def test_a_swimmer_block_writes_its_seat_and_cards(make_pilot):
+    from kiosk.ui.widgets.swimmer_block import SwimmerBlock
+
+    pilot = make_pilot(FakeController())
+    block = SwimmerBlock(size_hint=(None, None), size=(200, 160))
+    pilot.screen().add_widget(block)
+    try:
+        block.seat, block.passed = 3, False
+        block.cards = (CardView("blue-7-LH", "blue", 7, "left", None),)
+        pilot.frames(1)
+        texts = [text for text, _size in block.drawn_texts]
+        assert texts == ["Seat 3  X", "B", "7", "LH"]
+        assert min(size for _text, size in block.drawn_texts) >= theme.MIN_FONT
+        assert "Seat 3  X" in pilot.labels()
+        block.cards = ()
+        assert [text for text, _ in block.drawn_texts] == ["Seat 3  X", "no card"]
+    finally:
+        pilot.screen().remove_widget(block)
