@@ -57,3 +57,21 @@ def test_a_swimmer_block_writes_its_seat_and_cards(make_pilot):
         assert [text for text, _ in block.drawn_texts] == ["Seat 3  X", "no card"]
     finally:
         pilot.screen().remove_widget(block)
+
+
+def test_the_deck_table_writes_a_count_or_a_dash_for_every_colour_and_value(make_pilot):
+    from kiosk.ui.widgets.deck_table import DeckTable
+
+    pilot = make_pilot(FakeController())
+    table = DeckTable(size_hint=(None, None), size=(600, 300))
+    pilot.screen().add_widget(table)
+    try:
+        table.counts = {("blue", 1): 2, ("gray", 10): 1}
+        texts = [text for text, _size in table.drawn_texts]
+        assert texts[:10] == [str(v) for v in range(1, 11)]
+        rows = [texts[10 + 11 * n: 21 + 11 * n] for n in range(4)]
+        assert [row[0] for row in rows] == ["B", "Y", "G", "-"]
+        assert rows[0][1:3] == ["2", "-"] and rows[3][-1] == "1"
+        assert sum(text == "-" for row in rows for text in row[1:]) == 38
+    finally:
+        pilot.screen().remove_widget(table)
