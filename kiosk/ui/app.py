@@ -14,7 +14,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager, ScreenManagerExc
 from kiosk.table.api import ControllerListener, Phase, TableView
 from kiosk.ui import theme, widgets  # noqa: F401  (registers the widgets' kv rules)
 from kiosk.ui.headless import release_free_heap
-from kiosk.ui.screens import OVERLAY_SCREENS, PHASE_SCREENS, screen_classes
+from kiosk.ui.screens import KEPT_SCREENS, OVERLAY_SCREENS, PHASE_SCREENS, screen_classes
 from kiosk.ui.sound import Sounds
 from kiosk.ui.widgets.popups import STAFF_PIN
 
@@ -46,8 +46,8 @@ class LazyScreens(ScreenManager):
     handed a view), so the app holds only the screens the table has used: each screen
     is hundreds of widgets with their property bindings and label textures.
     ``get_screen(name)`` keeps its meaning for every caller; ``has_screen`` tells
-    whether a screen is built. Overlays are dropped again once closed
-    (:meth:`release`)."""
+    whether a screen is built. Screens other than ``KEPT_SCREENS`` are dropped again
+    once left (:meth:`release`)."""
 
     def __init__(self, classes: dict, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -67,8 +67,7 @@ class LazyScreens(ScreenManager):
         return screen
 
     def release(self, screen) -> None:
-        """Drop a screen that is no longer shown (a closed overlay); it is built afresh
-        when opened again."""
+        """Drop a screen that is no longer shown; it is built afresh when next needed."""
         if screen.manager is not self or screen is self.current_screen:
             return
         screen._redraw.cancel()
@@ -164,14 +163,14 @@ class KioskApp(App):
             screen = self.screens.get_screen(name)
             self.screens.current = name
             screen.draw_now()
-            if previous is not None and previous.name in OVERLAY_SCREENS:
+            if previous is not None and previous.name not in KEPT_SCREENS:
                 # dropped once its transition is over (on_leave), not in the middle
-                previous.bind(on_leave=self._release_overlay)
+                previous.bind(on_leave=self._release_screen)
             if self._trim_event is not None:
                 self._trim_event()  # after the new screen's first frame is drawn
 
-    def _release_overlay(self, screen, *_) -> None:
-        screen.unbind(on_leave=self._release_overlay)
+    def _release_screen(self, screen, *_) -> None:
+        screen.unbind(on_leave=self._release_screen)
         Clock.schedule_once(lambda _dt: self.screens.release(screen))
 
     def open_overlay(self, name: str) -> None:

@@ -20,6 +20,10 @@ PHASE_SCREENS = {
 }
 # Screens opened from a button, not by the phase; closing one returns to the phase's.
 OVERLAY_SCREENS = ("tutorial", "icons", "settings", "enroll")
+# Screens kept once built: the ones every round comes back to. Any other screen is
+# dropped when left and built again when next needed (attract, choosing, setup, judging
+# by hand and the score come once a routine, or not at all).
+KEPT_SCREENS = ("round", "performance")
 
 
 def screen_classes() -> dict:
