@@ -6,13 +6,12 @@ dash), the value is big, and hand/foot icons are lettered LH/BH/RH and LF/BF/RF.
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, RoundedRectangle
-from kivy.properties import ListProperty, ObjectProperty, StringProperty
+from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 
 from kiosk.ui import theme
-from kiosk.ui.widgets.stamps import stamp
+from kiosk.ui.widgets.stamps import sizes, stamp
 
 
 def draw_shape(colour: str, ink, x: float, y: float, width: float, height: float) -> None:
@@ -31,22 +30,6 @@ def draw_shape(colour: str, ink, x: float, y: float, width: float, height: float
         Rectangle(pos=(x + inset, y + inset), size=(side - 2 * inset,) * 2)
     else:
         Line(points=[x, y + side / 2, x + side, y + side / 2], width=side * 0.12)
-
-
-class ColourShape(Widget):
-    """The shape that stands for a colour, so the colour never carries meaning alone."""
-
-    colour = StringProperty("gray")
-    ink = ListProperty([1, 1, 1, 1])
-
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.bind(pos=self._draw, size=self._draw, colour=self._draw, ink=self._draw)
-
-    def _draw(self, *_):
-        self.canvas.clear()
-        with self.canvas:
-            draw_shape(self.colour, self.ink, *self.pos, *self.size)
 
 
 def face(card) -> dict:
@@ -125,8 +108,7 @@ class CardWidget(Widget):
     def _draw(self, *_) -> None:
         if self.canvas is None:  # a property set while the widget is being made
             return
-        app = App.get_running_app()
-        min_font = getattr(app, "min_font", theme.MIN_FONT)
+        _scale, min_font, _touch = sizes()
         self.canvas.clear()
         with self.canvas:
             self.drawn_texts = draw_card(self.card, *self.pos, *self.size, min_font)

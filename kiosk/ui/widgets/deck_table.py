@@ -7,13 +7,12 @@ grid of 55 labels, 40 of which say "1", "2" or "-".
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.properties import ObjectProperty
 from kivy.uix.widget import Widget
 
 from kiosk.ui import theme
 from kiosk.ui.widgets.card import draw_shape
-from kiosk.ui.widgets.stamps import stamp
+from kiosk.ui.widgets.stamps import sizes, stamp
 
 COLOURS = ("blue", "yellow", "green", "gray")
 VALUES = tuple(range(1, 11))
@@ -35,9 +34,8 @@ class DeckTable(Widget):
     def _draw(self, *_) -> None:
         if self.canvas is None:
             return
-        app = App.get_running_app()
-        scale = getattr(app, "ui_scale", 1.0)
-        font = max(getattr(app, "min_font", theme.MIN_FONT), 22 * scale)
+        scale, min_font, _touch = sizes()
+        font = max(min_font, 22 * scale)
         unit = self.width / (len(VALUES) + FIRST_COLUMN)   # the colour column is wider
         first = unit * FIRST_COLUMN
         cell_h = self.height / (len(COLOURS) + 1)

@@ -16,8 +16,11 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from kivy.app import App
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Rectangle
+
+from kiosk.ui import theme
 
 CACHE_LIMIT = 400   # distinct texts kept; a whole routine uses about 150
 
@@ -51,6 +54,14 @@ class TextCache:
 
 
 CACHE = TextCache()
+
+
+def sizes() -> tuple[float, float, float]:
+    """The running app's ``ui_scale``, ``min_font`` and ``min_touch`` (the theme's
+    defaults with no app), for widgets that lay out their own canvas."""
+    app = App.get_running_app()
+    return (getattr(app, "ui_scale", 1.0), getattr(app, "min_font", theme.MIN_FONT),
+            getattr(app, "min_touch", theme.MIN_TOUCH))
 
 
 def stamp(text: str, box: tuple[float, float, float, float], font_size: float,

@@ -7,14 +7,13 @@ swimmers with two cards each was about 90 widgets, now it is six.
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.graphics import Color, RoundedRectangle
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 
 from kiosk.ui import theme
 from kiosk.ui.widgets.card import card_width, draw_card
-from kiosk.ui.widgets.stamps import stamp
+from kiosk.ui.widgets.stamps import sizes, stamp
 
 MET = (0.1, 0.35, 0.2, 1)
 MISSED = (0.45, 0.1, 0.1, 1)
@@ -46,10 +45,7 @@ class SwimmerBlock(Widget):
     def _draw(self, *_) -> None:
         if self.canvas is None:  # a property set while the widget is being made
             return
-        app = App.get_running_app()
-        scale = getattr(app, "ui_scale", 1.0)
-        min_font = getattr(app, "min_font", theme.MIN_FONT)
-        min_touch = getattr(app, "min_touch", theme.MIN_TOUCH)
+        scale, min_font, min_touch = sizes()
         pad, gap = scale * 4, scale * 4
         card_w = card_width(scale, min_touch)
         font = max(min_font, 20 * scale)
