@@ -1,5 +1,7 @@
 """kiosk/__main__.py picks the backends: simulated table or the real one."""
 
+import time
+
 from kiosk.__main__ import SIMULATED_PIN, build_table
 from kiosk.store import SQLiteStore
 from kiosk.table.api import Phase
@@ -13,7 +15,11 @@ def test_simulated_table_uses_its_own_database_with_the_demo_pin(tmp_path):
         assert controller.store.path == database
         assert controller.view.phase is Phase.ATTRACT
         assert lock.try_pin(SIMULATED_PIN).ok and not lock.try_pin("0000").ok
-        assert controller.view.hardware.readers  # six simulated boards online
+        deadline = time.monotonic() + 10  # boards report from their own threads: the
+        while not controller.view.hardware.readers and time.monotonic() < deadline:
+            controller.pump()             # app pumps 30 times a second; here by hand
+            time.sleep(0.01)
+        assert controller.view.hardware.readers, controller.view.hardware  # six boards
     finally:
         controller.close()
 

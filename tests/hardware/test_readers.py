@@ -240,7 +240,9 @@ def test_close_stops_every_thread_promptly(tmp_path):
     assert rig.readers.wait_online()
     start = time.monotonic()
     rig.readers.close()
-    assert time.monotonic() - start < 0.5
+    # Promptly: each thread wakes every 50 ms, so a close that took one board's 2 s join
+    # timeout would mean a thread that did not hear it; the margin is for a busy machine.
+    assert time.monotonic() - start < 1.5
     assert not [t for t in threading.enumerate() if t.name.startswith("board ")]
     with pytest.raises(DeviceClosedError):
         rig.readers.request_snapshot()
