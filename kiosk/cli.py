@@ -199,7 +199,7 @@ def cmd_tags(args: argparse.Namespace) -> int:
                   f"{'s' if len(error.problems) != 1 else ''})", file=sys.stderr)
             return EXIT_BAD_INPUT
         print(f"{count} tags imported or changed; the table knows {len(store.tags)} "
-              "(a running kiosk sees them after a restart)")
+              "(a running kiosk picks them up within a second)")
     return 0
 
 

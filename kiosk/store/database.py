@@ -71,6 +71,13 @@ class Database:
                 if connection.in_transaction:
                     connection.execute("COMMIT")
 
+    def data_version(self) -> int:
+        """SQLite's ``PRAGMA data_version``: it changes when another connection (another
+        process: ``kiosk tags import``, ``kiosk staff-pin``) commits to the file, and
+        not for this connection's own writes. A few microseconds."""
+        with self._lock:
+            return int(self._open().execute("PRAGMA data_version").fetchone()[0])
+
     def close(self) -> None:
         """Close the file; safe to call twice and from any thread."""
         with self._lock:

@@ -268,6 +268,7 @@ class TableController(HardwareListener):
 
     def _pump_once(self) -> None:
         now = self._now()
+        self.status.refresh_tags()  # `kiosk tags import` beside a running kiosk
         if self.poll_ports:
             for port in (self.panel, self.pads):
                 if port is not None:

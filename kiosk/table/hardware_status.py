@@ -12,6 +12,7 @@ says what the table does instead.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 
 from kiosk.hardware.ports import (
@@ -26,6 +27,8 @@ from kiosk.hardware.ports import (
 from kiosk.hardware.tagmap import TagMap
 from kiosk.table.api import HardwareView
 from kiosk.table.games import LaneReading, Place
+
+log = logging.getLogger(__name__)
 
 NO_PADS = "No stop pads: the captain stops the timer by touching both circles on the screen"
 NO_READERS = ("No card readers: after each stop, judge the Performance yourselves with "
@@ -86,6 +89,19 @@ class HardwareStatus:
             self.boards = {status.board: status for status in self.readers.boards()}
             self.inventory = dict(self.readers.inventory())
         self._view = None
+
+    def refresh_tags(self) -> bool:
+        """Pick up tags another process wrote to the store (see ``TagBook.refresh``;
+        one ``PRAGMA data_version``, 4-5 µs here, so the controller asks at every pump)."""
+        refresh = getattr(self.tags, "refresh", None)
+        try:
+            if refresh is None or not refresh():
+                return False
+        except Exception:  # a store that fails says so where it is written; a pump goes on
+            log.debug("could not check the store for new tags", exc_info=True)
+            return False
+        self._view = None  # "unknown card" problems may be gone
+        return True
 
     def board_changed(self, status: BoardStatus) -> None:
         self.boards[status.board] = status

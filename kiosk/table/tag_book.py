@@ -6,7 +6,8 @@ card tagged in Settings is known at the very next stop — no restart, no CSV to
 
 On the first start the store has no tags yet: :meth:`TagBook.for_store` imports
 ``config/tags/*.csv`` into it once, so the shipped example deck keeps working. From
-then on the store is the truth; ``kiosk tags import`` brings in a new file.
+then on the store is the truth; ``kiosk tags import`` brings in a new file, and a
+running kiosk sees it at its next pump (:meth:`TagBook.refresh`).
 
 A store without ``tags`` (the :class:`~kiosk.table.store.MemoryStore` of tests and of a
 kiosk whose database cannot open) gives a book in memory, read from the CSV files.
@@ -40,6 +41,7 @@ class TagBook(TagMap):
                  cards: Mapping[bytes, str] | None = None) -> None:
         self.stored = stored
         self._write = threading.Lock()
+        self._version = stored.db.data_version() if stored is not None else None
         super().__init__(self._from_store() if stored is not None else dict(cards or {}))
 
     @classmethod
@@ -78,7 +80,19 @@ class TagBook(TagMap):
         """Re-read the store (after ``kiosk tags import`` wrote it from outside)."""
         if self.stored is not None:
             with self._write:
+                self._version = self.stored.db.data_version()
                 TagMap.__init__(self, self._from_store())
+
+    def refresh(self) -> bool:
+        """Re-read the store if another process wrote the database since the last read
+        (``kiosk tags import`` beside a running kiosk); True if it did. Cheap enough for
+        every pump of the controller: one ``PRAGMA data_version``."""
+        if self.stored is None or self.stored.db.data_version() == self._version:
+            return False
+        before = len(self)
+        self.reload()
+        log.info("tags changed in the database: %d known now (%d before)", len(self), before)
+        return True
 
     def _from_store(self) -> dict[bytes, str]:
         assert self.stored is not None
