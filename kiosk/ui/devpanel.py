@@ -2,8 +2,9 @@
 lane, press seat buttons, touch both pads, and inject faults, on the simulated table.
 
 Keyboard: 1-6 press that seat's button, Space touches both pads, W lays a winning table,
-L a losing one, C clears the table, U unplugs/replugs the chosen seat's board,
-G sends it garbage, S makes it go silent (again: resume), F12 hides the panel.
+L a losing one, C clears the table, T swaps in a fresh (never enrolled) tag at the chosen
+seat and lane, U unplugs/replugs the chosen seat's board, G sends it garbage, S makes it
+go silent (again: resume), F12 hides the panel.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class DevPanel(BoxLayout):
         self.table = driver.table
         self._unplugged: set[int] = set()
         self._silent: set[int] = set()
+        self._fresh: tuple[bytes, int, int] | None = None   # the last fresh tag laid
         Window.bind(on_key_down=self._key)
 
     def say(self, text: str) -> None:
@@ -42,6 +44,22 @@ class DevPanel(BoxLayout):
     def lift(self) -> None:
         self._try(lambda: self.table.lift(self.card, seat=self.seat, lane=self.lane),
                   f"lifted {self.card}")
+
+    def fresh_tag(self) -> None:
+        """Lift the last fresh tag and lay a new one nobody has enrolled: what staff do
+        card after card in Settings › Cards, and an unknown card for the judge."""
+        seat, lane = self.seat, self.lane
+        uid = bytes([0x04]) + random.randbytes(6)
+
+        def swap():
+            if self._fresh is not None:
+                old, old_seat, old_lane = self._fresh
+                self._fresh = None
+                self.table.lift_uid(old, seat=old_seat, lane=old_lane)
+            self.table.put_uid(uid, seat=seat, lane=lane)
+            self._fresh = (uid, seat, lane)
+
+        self._try(swap, f"laid fresh tag {uid.hex()} in seat {seat} lane {lane}")
 
     def random_card(self) -> None:
         deck = self.driver.content.deck.for_players(6)
@@ -94,7 +112,8 @@ class DevPanel(BoxLayout):
             self.shown = not self.shown
             return True
         actions = {" ": self.pads, "w": self.winning, "l": lambda: self.winning(False),
-                   "c": self.clear, "u": self.unplug, "g": self.garbage, "s": self.silent}
+                   "c": self.clear, "t": self.fresh_tag, "u": self.unplug, "g": self.garbage,
+                   "s": self.silent}
         if text and text in "123456":
             self.press_seat(int(text))
             return True

@@ -1,0 +1,32 @@
+"""The simulated table's developer panel: a fresh tag is one nobody enrolled, and laying
+the next one lifts the last, as staff do card after card when enrolling."""
+
+from __future__ import annotations
+
+from fake_controller import FakeController
+
+
+def test_fresh_tags_are_unknown_and_replace_each_other(make_pilot):
+    from kiosk.ui.devpanel import DevPanel
+    from kiosk.ui.real_driver import RealDriver
+
+    make_pilot(FakeController())
+    driver = RealDriver(seats=(1, 2))
+    panel = DevPanel(driver)
+    try:
+        panel.seat, panel.lane = 2, 3
+        panel.fresh_tag()
+        assert panel.status.startswith("laid fresh tag") and "seat 2 lane 3" in panel.status
+        assert driver.table.wait_settled()
+        (first,) = driver.table.board(2).seen()[2]
+        assert driver.table.tags.card(first) is None         # never enrolled
+        panel.fresh_tag()
+        assert driver.table.wait_settled()
+        (second,) = driver.table.board(2).seen()[2]
+        assert second != first                                # the last one was lifted
+        driver.table.clear()
+        panel.fresh_tag()                                     # nothing left to lift: fine
+        assert driver.table.wait_settled()
+        assert len(driver.table.board(2).seen()[2]) == 1
+    finally:
+        driver.close()
