@@ -105,8 +105,14 @@ class TutorialScreen(ViewScreen):
 
 def picture(kind: str) -> list:
     """The widgets that illustrate a step."""
-    if kind == "cards":
-        return [Factory.CardWidget(card=card) for card in SAMPLE_CARDS]
+    if kind == "cards":  # fixed-size cards: a row of their own, centred in the picture
+        row = Factory.BoxLayout(size_hint=(None, None), spacing=20)
+        row.bind(minimum_width=row.setter("width"), minimum_height=row.setter("height"))
+        for card in SAMPLE_CARDS:
+            row.add_widget(Factory.CardWidget(card=card))
+        centre = Factory.AnchorLayout()
+        centre.add_widget(row)
+        return [centre]
     if kind == "rules":
         return [Factory.RuleCard(rule=rule) for rule in SAMPLE_RULES]
     if kind == "twist":
