@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
@@ -14,6 +14,7 @@ class RuleCard(ButtonBehavior, BoxLayout):
 
     rule = ObjectProperty(None, allownone=True)
     new = BooleanProperty(False)
+    grow = NumericProperty(1.0)   # text scale: set in kv from the card's width
     heading = StringProperty("")
     name = StringProperty("")
     text = StringProperty("")
