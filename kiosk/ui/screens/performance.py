@@ -87,7 +87,6 @@ class PerformanceScreen(ViewScreen):
             for block, swimmer in zip(blocks, lane.swimmers, strict=False):
                 block.seat = swimmer.seat
                 block.passed = swimmer.passed
-                block.role = swimmer.role or ""
                 block.cards = tuple(swimmer.cards)
             row.reasons = "\n".join(failure_lines(lane))
         if self._reveal is not None:

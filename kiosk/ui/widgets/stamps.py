@@ -22,7 +22,7 @@ from kivy.graphics import Color, Rectangle
 
 from kiosk.ui import theme
 
-CACHE_LIMIT = 400   # distinct texts kept; a whole routine uses about 150
+CACHE_LIMIT = 400   # distinct texts kept; a whole routine uses 61 (64 with six swimmers)
 
 
 class TextCache:

@@ -8,7 +8,7 @@ swimmers with two cards each was about 90 widgets, now it is six.
 from __future__ import annotations
 
 from kivy.graphics import Color, RoundedRectangle
-from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.widget import Widget
 
 from kiosk.ui import theme
@@ -26,7 +26,6 @@ def heading(seat: int, passed: bool) -> str:
 class SwimmerBlock(Widget):
     seat = NumericProperty(0)
     passed = BooleanProperty(True)
-    role = StringProperty("")
     cards = ObjectProperty(())   # CardViews, in the order they lie in the lane
 
     def __init__(self, **kwargs):
