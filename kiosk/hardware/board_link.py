@@ -70,6 +70,10 @@ class Port(Protocol):
     def close(self) -> None: ...
 
 
+WRITE_TIMEOUT_S = 0.2
+"""The longest a write to a board may block; a host write is a few bytes (a PING, a
+SNAPSHOT_REQUEST), so only a board that stopped reading ever makes it wait."""
+
 Opener = Callable[[str, float], Port]
 """``opener(path, read_timeout_s)`` → an open port; raises OSError/SerialException."""
 
@@ -78,8 +82,11 @@ def open_serial(path: str, read_timeout_s: float) -> Port:
     """Open a board with pyserial: blocking reads that give up after ``read_timeout_s``.
 
     ``exclusive=True`` takes an flock, so a second kiosk process cannot steal frames.
+    ``write_timeout``: a board that stops reading (a hung firmware, a full USB buffer)
+    fills the pipe, and a write with no timeout then blocks its caller for good.
     """
-    return serial.Serial(path, baudrate=115200, timeout=read_timeout_s, exclusive=True)
+    return serial.Serial(path, baudrate=115200, timeout=read_timeout_s,
+                         write_timeout=WRITE_TIMEOUT_S, exclusive=True)
 
 
 @dataclass(frozen=True)
@@ -188,6 +195,10 @@ class BoardLink:
                 return False
             try:
                 self._port.write(data)
+            except serial.SerialTimeoutException:
+                log.warning("board %s is not reading what the kiosk sends (write timed "
+                            "out after %g s)", self.path, WRITE_TIMEOUT_S)
+                return False
             except (OSError, serial.SerialException):
                 return False
         return True

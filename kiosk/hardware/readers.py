@@ -122,12 +122,17 @@ class SerialReaders:
 
         Pings every online board and waits for all pongs. Returns the paths of boards
         that did not answer in time (offline, silent, or slow); their lanes may be stale.
+        Blocks up to ``timeout``: never call it on the UI thread (the table controller
+        runs it on a :class:`~kiosk.table.lane_fetch.LaneFetch` thread).
         """
         self._check_open()
         with self._cond:
             self._token = (self._token + 1) & wire.SEQ_MASK
             token = self._token
-        pending = [link for link in self.links if link.send(wire.Ping(token))]
+        # Only online boards are asked: one connecting, silent or offline has no
+        # lanes to prove, and waiting for it would only delay the others' answer.
+        pending = [link for link in self.links
+                   if link.state is BoardState.ONLINE and link.send(wire.Ping(token))]
         missing = [link.path for link in self.links if link not in pending]
         deadline = time.monotonic() + timeout
         with self._cond:

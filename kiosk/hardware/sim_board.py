@@ -12,7 +12,7 @@ link at it (the host sees the path come back, usually at another ``/dev/pts/N``)
 
 Tags are put and lifted by antenna index as on the wire (0-based). Faults on demand:
 :meth:`send_garbage`, :meth:`drop_frames`, :meth:`corrupt_frames`, :meth:`go_silent`,
-:meth:`unplug`/:meth:`plug`, :meth:`reboot`, cross-talk ghosts (:meth:`ghost`,
+:meth:`slow_answers`, :meth:`unplug`/:meth:`plug`, :meth:`reboot`, cross-talk ghosts (:meth:`ghost`,
 :meth:`cross_talk`), antenna health (:meth:`set_health`), and another protocol
 version (``protocol_version=2``).
 
@@ -78,6 +78,8 @@ class SimBoard:
         self._drop = 0
         self._corrupt = 0
         self._ghost_ends: list[tuple[float, int, bytes]] = []
+        self.answer_delay_s = 0.0  # a busy board: pongs go out this late (slow_answers)
+        self._pongs_due: list[tuple[float, int]] = []
         self._lock = threading.RLock()
         self._master: int | None = None
         self._slave: int | None = None
@@ -254,6 +256,12 @@ class SimBoard:
         with self._lock:
             self.silent = False
 
+    def slow_answers(self, seconds: float) -> None:
+        """A busy board: each PING is answered ``seconds`` late (0: at once again).
+        Everything else still goes out at once, so its tags are already reported."""
+        with self._lock:
+            self.answer_delay_s = max(0.0, seconds)
+
     def set_health(self, antenna: int, health: int) -> None:
         """What the next heartbeats say about one antenna (wire.HEALTH_*)."""
         with self._lock:
@@ -330,6 +338,7 @@ class SimBoard:
         while not self._stop.is_set():
             now = time.monotonic()
             deadlines = [end for end, _, _ in self._ghost_ends]
+            deadlines += [due for due, _ in self._pongs_due]
             if self.heartbeat_s:
                 deadlines.append(next_beat)
             wait = max(0.0, min(deadlines) - now) if deadlines else None
@@ -352,6 +361,7 @@ class SimBoard:
                     self._answer(message)
             now = time.monotonic()
             self._end_ghosts(now)
+            self._send_due_pongs(now)
             if self.heartbeat_s and now >= next_beat:
                 next_beat = now + self.heartbeat_s
                 self.heartbeat()
@@ -363,10 +373,21 @@ class SimBoard:
                 self._hello_and_snapshot()
             elif isinstance(message, wire.Ping):
                 self.pings += 1
-                self._send(wire.Pong(message.token))
+                if self.answer_delay_s:
+                    self._pongs_due.append((time.monotonic() + self.answer_delay_s,
+                                            message.token))
+                else:
+                    self._send(wire.Pong(message.token))
             elif isinstance(message, wire.SetBoardId):
                 self.board_id = message.board_id
                 self._send(wire.Hello(self.board_id, self.firmware, self.antennas))
+
+    def _send_due_pongs(self, now: float) -> None:
+        with self._lock:
+            due = [token for at, token in self._pongs_due if at <= now]
+            self._pongs_due = [(at, token) for at, token in self._pongs_due if at > now]
+            for token in due:
+                self._send(wire.Pong(token))
 
     def _end_ghosts(self, now: float) -> None:
         with self._lock:

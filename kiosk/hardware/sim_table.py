@@ -47,7 +47,7 @@ SIM_TUNING = LinkTuning(
 """Shorter timings than a real table, so fault tests finish in well under a second."""
 
 FAULTS = (
-    "garbage", "drop", "corrupt", "silent", "resume", "unplug", "plug", "replug",
+    "garbage", "drop", "corrupt", "silent", "resume", "slow", "unplug", "plug", "replug",
     "reboot", "ghost", "health",
 )  # fmt: skip
 
@@ -207,7 +207,8 @@ class SimulatedTable:
         """Make something go wrong on one seat's board.
 
         ``fault`` is one of :data:`FAULTS`: ``garbage`` (``data=``), ``drop`` and
-        ``corrupt`` (``count=1``), ``silent``/``resume``, ``unplug``/``plug``/``replug``,
+        ``corrupt`` (``count=1``), ``silent``/``resume``, ``slow`` (pings answered
+        ``seconds=0.3`` late; 0 for prompt again), ``unplug``/``plug``/``replug``,
         ``reboot``, ``ghost`` (``lane=`` the lane whose tag leaks, ``into=`` the
         neighbouring lane, ``seconds=`` or None to keep it; returns the UID) and
         ``health`` (``lane=``, ``state="silent"|"recovered"|"ok"``).
@@ -223,6 +224,8 @@ class SimulatedTable:
             board.go_silent()
         elif fault == "resume":
             board.resume()
+        elif fault == "slow":
+            board.slow_answers(options.get("seconds", 0.3))
         elif fault == "unplug":
             board.unplug()
         elif fault == "plug":

@@ -33,6 +33,8 @@ class Phase(StrEnum):
     ROUND_READY = "round ready"    # elements face up, waiting for SWIM!
     PRACTICE = "practice"          # timer running
     TIME_OUT = "time out"          # TRY AGAIN
+    READING = "reading"            # timer stopped; a slow reader board is still confirming
+                                   # the cards (at most a couple of seconds)
     JUDGE_BY_HAND = "judge by hand"  # no readers or an unreadable card: players decide
     PERFORMANCE = "performance"    # verdict known: lanes revealed from lane 1, then
                                    # IN SYNC / NOT IN SYNC

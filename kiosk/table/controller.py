@@ -42,6 +42,7 @@ from kiosk.hardware.tagmap import TagMap
 from kiosk.table.api import ControllerListener, TableView
 from kiosk.table.games import NOTHING, Effects, LaneReading, TableGame, game_factory, problem
 from kiosk.table.hardware_status import HardwareStatus
+from kiosk.table.lane_fetch import CONFIRM_S, LaneFetch
 from kiosk.table.resume import clock_shift
 from kiosk.table.store import MemoryStore, Store
 
@@ -74,8 +75,24 @@ class _Context:
     def seats(self) -> tuple[int, ...]:
         return self.seat_numbers
 
-    def read_lanes(self) -> LaneReading:
-        return self.status.read_lanes()
+    start_fetch: Callable[[], LaneFetch | None] = lambda: None
+    offered: LaneFetch | None = None  # started at the edge of the stop being handled
+    waiting: LaneFetch | None = None  # the read a game is waiting for
+
+    def read_lanes(self) -> LaneReading | None:
+        """The lanes as of the stop being handled: the reading when the boards have
+        already confirmed it, else None — the game gets ``lanes_read`` once they have
+        (within ``confirm_s``). Never waits: this runs on the UI's pumping thread."""
+        if self.status.readers is None:
+            return LaneReading(available=False)
+        fetch, self.offered = self.offered or self.start_fetch(), None
+        if fetch is None:
+            return LaneReading(available=False)
+        if fetch.result is None:
+            self.waiting = fetch
+            return None
+        self.waiting = None
+        return self.status.reading(fetch.result)
 
     @property
     def tags(self) -> TagMap | None:
@@ -109,7 +126,7 @@ class TableController(HardwareListener):
         game: str = "sync_or_swim",
         config_dir: Path | None = None,
         poll_ports: bool = False,
-        sync_timeout: float = 0.25,
+        confirm_s: float = CONFIRM_S,
         owned: Iterable[Closeable] = (),
         wakeup: Callable[[], None] | None = None,
     ) -> None:
@@ -126,11 +143,12 @@ class TableController(HardwareListener):
         self._last_now = clock() + self._shift
         self._closed = False
         self._listener = ControllerListener()
-        self.status = HardwareStatus(panel, pads, readers, tags, sync_timeout)
+        self.status = HardwareStatus(panel, pads, readers, tags, confirm_s)
         if panel is not None:
             panel.press_toggles_ready = False  # readiness belongs to the game
         self.status.seats = self._seat_numbers()
-        self.context = _Context(self.store, config_dir, self.status, self.status.seats)
+        self.context = _Context(self.store, config_dir, self.status, self.status.seats,
+                                self._start_fetch)
         self.game: TableGame = game_factory(game)(self.context)
         self._settings_version = 0
         self._composed: tuple[Any, ...] = ()
@@ -150,7 +168,9 @@ class TableController(HardwareListener):
         self._put("seat_held", seat, t)
 
     def on_stop(self, t: float) -> None:
-        self._put("stop", t)
+        # Start confirming the lanes now, on this hardware thread: by the UI's next pump
+        # the boards have usually answered, and the verdict shows on the next frame.
+        self._put("stop", t, self._start_fetch())
 
     def on_inventory(self, change: InventoryChange) -> None:
         self._put("inventory", change)
@@ -256,6 +276,13 @@ class TableController(HardwareListener):
         if self.wakeup is not None:
             self.wakeup()
 
+    def _start_fetch(self) -> LaneFetch | None:
+        """Confirm every lane off this thread; the answer comes back as a queued event."""
+        if self.readers is None or self._closed:
+            return None
+        return LaneFetch(self.readers, self.status.confirm_s,
+                         done=lambda fetch: self._put("lanes", fetch))
+
     def _command(self, name: str, **args: Any) -> Any:
         command = _Command(name, args)
         self._put("command", command)
@@ -296,7 +323,20 @@ class TableController(HardwareListener):
         if kind == "seat_held":
             return game.seat_held(args[0], args[1] + self._shift, now)
         if kind == "stop":
-            return game.stop(args[0] + self._shift, now)
+            self.context.offered = args[1]
+            try:
+                return game.stop(args[0] + self._shift, now)
+            finally:
+                self.context.offered = None
+        if kind == "lanes":  # a read the game waits for is in (see LaneFetch)
+            fetch = args[0]
+            if fetch is not self.context.waiting or fetch.result is None:
+                return NOTHING  # a read nobody waits for any more
+            self.context.waiting = None
+            lanes_read = getattr(game, "lanes_read", None)
+            if lanes_read is None:
+                return NOTHING
+            return lanes_read(self.status.reading(fetch.result), now)
         if kind == "inventory":
             self.status.inventory_changed(args[0])
             return game.inventory_changed(args[0], now)

@@ -9,7 +9,8 @@ itself, so it can be tested with plain numbers, and a second game (Synapse, Sync
 S.Y.N.C.) is one more entry in :data:`GAMES`.
 
 What a game may ask of the table goes through :class:`GameContext`: the store, the seats
-the table has, and :meth:`GameContext.read_lanes` — a complete, checked inventory.
+the table has, and :meth:`GameContext.read_lanes` — a complete, checked inventory, read
+off the UI thread (it may arrive a little later, through :meth:`TableGame.lanes_read`).
 """
 
 from __future__ import annotations
@@ -108,9 +109,11 @@ class GameContext(Protocol):
         """The seats this table has (seat panel seats, else 1–6)."""
         ...
 
-    def read_lanes(self) -> LaneReading:
-        """A complete inventory: waits until the boards have delivered everything they
-        sent before this call (a few ms), then reads it."""
+    def read_lanes(self) -> LaneReading | None:
+        """The lanes as of the stop being handled, proven complete: every board has
+        confirmed that everything it sent before the stop is in. None when a board has
+        not confirmed yet: the game then gets :meth:`TableGame.lanes_read` once it has
+        (or once ``confirm_s`` is over, with that board unreadable). Never waits."""
         ...
 
 
@@ -142,6 +145,10 @@ class TableGame(Protocol):
 
     def stop(self, t: float, now: float) -> Effects:
         """The stop pads were touched together at ``t``."""
+        ...
+
+    def lanes_read(self, reading: LaneReading, now: float) -> Effects:
+        """The lanes a ``read_lanes`` returned None for are in (a slow board answered)."""
         ...
 
     def inventory_changed(self, change: InventoryChange, now: float) -> Effects: ...

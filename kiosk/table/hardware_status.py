@@ -7,7 +7,8 @@ controller on its pumping thread) and turns them into a
 no pads means the on-screen circles, no readers means judging by hand — so each problem
 says what the table does instead.
 
-:meth:`HardwareStatus.read_lanes` is the stop-time inventory the games judge from.
+:meth:`HardwareStatus.reading` turns the boards' answer after a stop (read off the UI
+thread by :class:`~kiosk.table.lane_fetch.LaneFetch`) into the inventory games judge from.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from kiosk.hardware.ports import (
 from kiosk.hardware.tagmap import TagMap
 from kiosk.table.api import HardwareView
 from kiosk.table.games import LaneReading, Place
+from kiosk.table.lane_fetch import CONFIRM_S, LaneFetch, LaneSnapshot
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +75,7 @@ class HardwareStatus:
     pads: StopPads | None = None
     readers: LaneReaders | None = None
     tags: TagMap | None = None
-    sync_timeout: float = 0.25
+    confirm_s: float = CONFIRM_S  # how long a board has to confirm after a stop
     seats: tuple[int, ...] = ()  # the table's seats, to name those without a reader
     boards: dict[str, BoardStatus] = field(default_factory=dict)
     inventory: dict[Place, frozenset[bytes]] = field(default_factory=dict)
@@ -151,13 +153,25 @@ class HardwareStatus:
                             seat_buttons=self.panel is not None, problems=tuple(problems))
 
     def read_lanes(self) -> LaneReading:
-        """The inventory after a stop, proven current where the boards allow it."""
+        """The inventory proven current, read here and now: blocks up to ``confirm_s``
+        on a slow board, so only for tools and tests. The controller never calls it on
+        its pumping thread: it reads through a :class:`LaneFetch` and :meth:`reading`."""
         if self.readers is None:
             return LaneReading(available=False)
-        sync = getattr(self.readers, "sync", None)
-        late = set(sync(self.sync_timeout)) if sync is not None else set()
-        inventory = self.readers.inventory()
-        statuses = self.readers.boards()
+        fetch = LaneFetch(self.readers, self.confirm_s, done=lambda _fetch: None)
+        fetch.wait()
+        assert fetch.result is not None
+        return self.reading(fetch.result)
+
+    def reading(self, snapshot: LaneSnapshot) -> LaneReading:
+        """Turn what the boards said after a stop into what a game judges from (on the
+        pumping thread: it also updates the boards' statuses)."""
+        if self.readers is None:
+            return LaneReading(available=False)
+        if snapshot.error is not None:
+            return LaneReading(available=True, unreadable={
+                seat: (snapshot.error,) for seat in self.seats})
+        late, inventory, statuses = snapshot.late, snapshot.inventory, snapshot.boards
         for status in statuses:
             self.boards[status.board] = status
         self._view = None
@@ -167,7 +181,8 @@ class HardwareStatus:
                 continue
             why = board_problems(status, advice=False)
             if not why and status.board in late:
-                why = [f"Seat {status.seat}'s reader did not answer in time"]
+                why = [f"Seat {status.seat}'s reader did not confirm its cards within "
+                       f"{self.confirm_s:g} s"]
             unreadable.setdefault(status.seat, []).extend(why)
         resolved = (self.tags or TagMap({})).resolve(inventory)
         for (seat, lane), _ in resolved.unknown():

@@ -34,7 +34,7 @@ from kiosk.games.sync_or_swim.session import Session, SessionError, State
 from kiosk.hardware.ports import InventoryChange, LedMode, SeatLed
 from kiosk.paths import config_dir
 from kiosk.table.api import Phase, RoutineChoice, Sound, TableView, VerdictView
-from kiosk.table.games import NOTHING, Effects, GameContext, LedChange, problem
+from kiosk.table.games import NOTHING, Effects, GameContext, LaneReading, LedChange, problem
 from kiosk.table.store import RoutineResult
 from kiosk.table.sync_or_swim_resume import Resumed, resume
 from kiosk.table.sync_or_swim_staff import ACTIONS as STAFF_ACTIONS
@@ -110,6 +110,8 @@ class SyncOrSwimTable:
         self.score = None
         self.randoms: dict[str, RoutineDef] = {}
         self._by_hand_why: tuple[str, ...] = ()
+        self._reading = False  # stopped, waiting for a slow board to confirm the lanes
+        self._stop_t = 0.0
         self._ticked: set[int] = set()
         self._journal: int | None = None
         self._journaled = 0
@@ -158,6 +160,11 @@ class SyncOrSwimTable:
         if self.phase is not Phase.PRACTICE:
             return NOTHING
         return self._apply(lambda: self._stop(t, now), now)
+
+    def lanes_read(self, reading: LaneReading, now: float) -> Effects:
+        if self.phase is not Phase.READING:
+            return NOTHING  # abandoned meanwhile
+        return self._apply(lambda: self._judge_lanes(reading, now), now)
 
     def inventory_changed(self, change: InventoryChange, now: float) -> Effects:
         if self.tools.observe(change, now):  # enrollment or the deck check is watching
@@ -320,7 +327,16 @@ class SyncOrSwimTable:
             return self._time_out(now)
         session.stop(t)
         self.ready = frozenset()
+        self._stop_t = t
         reading = self.context.read_lanes()
+        if reading is None:  # a board is still confirming: lanes_read follows
+            self._reading = True
+            return Effects(pads=False)
+        return self._judge_lanes(reading, now)
+
+    def _judge_lanes(self, reading: LaneReading, now: float) -> Effects:
+        session, t = self._session(), self._stop_t
+        self._reading = False
         missing = list(reading.missing(session.seats))
         plays: dict[tuple[int, int], tuple[Card, ...]] = {}
         for seat in session.seats:
@@ -371,6 +387,7 @@ class SyncOrSwimTable:
         self.session = None
         self.verdict = self.score = None
         self.ready = frozenset()
+        self._reading = False
         return Effects(pads=False)
 
     # ------------------------------------------------------------------ bookkeeping
@@ -395,6 +412,8 @@ class SyncOrSwimTable:
         phase = SESSION_PHASES.get(session.state)
         if phase is Phase.SCORE and self.phase is not Phase.SCORE:
             self._finish()
+        if phase is Phase.JUDGE_BY_HAND and self._reading:
+            phase = Phase.READING
         if phase is not None:
             self.phase = phase
 
@@ -548,6 +567,8 @@ class SyncOrSwimTable:
             return "Swim! Captain: touch both pads when everyone is in the diving position"
         if phase is Phase.TIME_OUT:
             return "Time is up: TRY AGAIN (+10 s)"
+        if phase is Phase.READING:
+            return "Stopped! Reading the cards… keep them where they are"
         if phase is Phase.JUDGE_BY_HAND:
             return "; ".join(self._by_hand_why) + " — judge this one yourselves"
         if phase is Phase.PERFORMANCE and self.verdict is not None:

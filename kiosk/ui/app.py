@@ -153,8 +153,8 @@ class KioskApp(App):
         for other in ("settings", "enroll"):  # staff tagging cards: any phase
             if self.screens.has_screen(other):  # else built with the view when opened
                 self.screens.get_screen(other).view = view
-        if view.phase in (Phase.PRACTICE, Phase.PERFORMANCE, Phase.JUDGE_BY_HAND,
-                          Phase.BROKEN) and self.overlay:
+        if view.phase in (Phase.PRACTICE, Phase.READING, Phase.PERFORMANCE,
+                          Phase.JUDGE_BY_HAND, Phase.BROKEN) and self.overlay:
             self.overlay = ""  # the game moved on: nobody should miss it behind a menu
         if not self.overlay:
             self._switch(name)

@@ -4,7 +4,8 @@ lane, press seat buttons, touch both pads, and inject faults, on the simulated t
 Keyboard: 1-6 press that seat's button, Space touches both pads, W lays a winning table,
 L a losing one, C clears the table, T swaps in a fresh (never enrolled) tag at the chosen
 seat and lane, U unplugs/replugs the chosen seat's board, G sends it garbage, S makes it
-go silent (again: resume), F12 hides the panel.
+go silent (again: resume), D makes it answer 300 ms late (again: at once), F12 hides
+the panel.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class DevPanel(BoxLayout):
         self.table = driver.table
         self._unplugged: set[int] = set()
         self._silent: set[int] = set()
+        self._slow: set[int] = set()
         self._fresh: tuple[bytes, int, int] | None = None   # the last fresh tag laid
         Window.bind(on_key_down=self._key)
 
@@ -99,6 +101,13 @@ class DevPanel(BoxLayout):
         self._silent ^= {seat}
         self._try(lambda: self.table.inject(fault, seat=seat), f"seat {seat}'s board: {fault}")
 
+    def slow(self) -> None:
+        seat = self.seat
+        seconds = 0.0 if seat in self._slow else 0.3
+        self._slow ^= {seat}
+        self._try(lambda: self.table.inject("slow", seat=seat, seconds=seconds),
+                  f"seat {seat}'s board answers {'300 ms late' if seconds else 'at once'}")
+
     def _try(self, action, done: str) -> None:
         try:
             action()
@@ -113,7 +122,7 @@ class DevPanel(BoxLayout):
             return True
         actions = {" ": self.pads, "w": self.winning, "l": lambda: self.winning(False),
                    "c": self.clear, "t": self.fresh_tag, "u": self.unplug, "g": self.garbage,
-                   "s": self.silent}
+                   "s": self.silent, "d": self.slow}
         if text and text in "123456":
             self.press_seat(int(text))
             return True

@@ -84,7 +84,16 @@ class Rig:
         self.clock.advance(0.05)
         self.table.release_pads()
         self.controller.pump()
+        self.confirm_lanes()
         return edge
+
+    def confirm_lanes(self, timeout: float = 5.0) -> None:
+        """Let the boards confirm the lanes read at a stop (on the read's own thread),
+        then pump so the game judges them."""
+        fetch = self.controller.context.waiting
+        if fetch is not None:
+            assert fetch.wait(timeout), "the boards never confirmed the lanes"
+            self.controller.pump()
 
     def lay(self, plays: Mapping[tuple[int, int], tuple[Card | str, ...]]) -> None:
         """Clear the table, lay these cards, and wait until the readers hold them."""

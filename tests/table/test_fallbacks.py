@@ -125,6 +125,7 @@ def test_no_pads_means_the_on_screen_circles(make_rig):
     rig.clock.advance(1.5)
     at = rig.clock.now
     rig.controller.stop_on_screen()
+    rig.confirm_lanes()
     assert rig.view.phase is Phase.PERFORMANCE and rig.view.verdict.in_sync
     assert rig.store.open_journals()[0].entries[-2][:2] == ("stop", at)
 

@@ -71,7 +71,7 @@ def test_the_reading_says_which_seats_cannot_be_judged():
     assert reading.cards == {(1, 1): ("blue-7-RH",)}
     assert reading.missing((1, 2, 3, 4)) == (
         "Seat 4 has no reader",
-        "Seat 1's reader did not answer in time",
+        "Seat 1's reader did not confirm its cards within 2 s",
         "Seat 2, lane 4 holds a card the table does not know",
         "Seat 3's reader is offline",
     )

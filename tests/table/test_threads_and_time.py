@@ -36,6 +36,7 @@ def test_hardware_events_from_a_worker_thread_apply_only_at_pump(rig):
     assert len(rig.heard.views) == heard_before
 
     rig.controller.pump()
+    rig.confirm_lanes()  # the boards confirm the stop's lanes on the read's own thread
     assert rig.view.phase is Phase.PERFORMANCE
     assert any("Seat 4, lane 5" in p for p in rig.view.hardware.problems)
     assert rig.heard.threads == {threading.get_ident()}
@@ -59,6 +60,7 @@ def test_the_stop_is_stamped_with_the_pad_edge_not_the_pump(rig):
     edge = rig.clock.now
     rig.clock.advance(3.0)  # the UI pumps late
     rig.controller.pump()
+    rig.confirm_lanes()
     assert rig.view.phase is Phase.PERFORMANCE
     (journal,) = rig.store.open_journals()
     stop = next(e for e in journal.entries if e.action == "stop")

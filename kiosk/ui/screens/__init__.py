@@ -13,6 +13,7 @@ PHASE_SCREENS = {
     Phase.ROUND_READY: "round",
     Phase.PRACTICE: "round",
     Phase.TIME_OUT: "round",
+    Phase.READING: "round",  # the timer stopped: the round stays up while cards are read
     Phase.JUDGE_BY_HAND: "judge",
     Phase.PERFORMANCE: "performance",
     Phase.SCORE: "score",
