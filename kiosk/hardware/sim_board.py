@@ -258,9 +258,13 @@ class SimBoard:
 
     def slow_answers(self, seconds: float) -> None:
         """A busy board: each PING is answered ``seconds`` late (0: at once again).
-        Everything else still goes out at once, so its tags are already reported."""
+        Everything else still goes out at once, so its tags are already reported.
+        Pongs already held are answered no later than the new delay allows."""
         with self._lock:
             self.answer_delay_s = max(0.0, seconds)
+            latest = time.monotonic() + self.answer_delay_s
+            self._pongs_due = [(min(at, latest), token) for at, token in self._pongs_due]
+        os.write(self._wake_w, b"x")
 
     def set_health(self, antenna: int, health: int) -> None:
         """What the next heartbeats say about one antenna (wire.HEALTH_*)."""

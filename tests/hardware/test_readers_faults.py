@@ -193,3 +193,35 @@ def test_ghost_reads_are_reported_faithfully(path):
             assert lane3 == [{A}, frozenset()]
         finally:
             readers.close()
+
+
+def test_a_board_that_stops_reading_never_blocks_a_write(tmp_path):
+    """A port nobody reads fills up; without a write timeout the next write blocked for
+    good (~20 KB of pings here). Every send must give up and say False instead."""
+    import threading
+
+    from kiosk.hardware import wire
+    from kiosk.hardware.board_link import BoardLink, open_serial
+
+    master, slave = os.openpty()  # the board end (master) is never read
+    try:
+        link = BoardLink(ReaderBoard(os.ttyname(slave), 1, ((1, 1),)), events=None,
+                         cond=threading.Condition(), clock=lambda: 0.0)
+        link._port = open_serial(os.ttyname(slave), 0.05)
+        results: list[bool] = []
+
+        def flood() -> None:
+            for token in range(20_000):  # ~140 KB: far past what a pty buffers
+                results.append(link.send(wire.Ping(token & wire.SEQ_MASK)))
+                if not results[-1]:
+                    return
+
+        writer = threading.Thread(target=flood, daemon=True)
+        writer.start()
+        writer.join(timeout=10)
+        assert not writer.is_alive(), "a write blocked: the port has no write timeout"
+        assert results and results[-1] is False
+        link._port.close()
+    finally:
+        for fd in (master, slave):
+            os.close(fd)
