@@ -85,39 +85,113 @@ def measure_rss(players: int = 4) -> tuple[float, float, float]:
     return window, started, rss_mb()
 
 
-def measure_verdict_frames(samples: int) -> list[int]:
-    """Frames from the stop edge to the verdict on screen, once per round."""
+STOP_CASES = {"normal": "every board prompt", "slow": "seat 2's board answering 300 ms late",
+              "silent": "seat 2's board gone silent just before the stop"}
+
+
+def measure_stop(case: str, samples: int) -> list[tuple[float, float, float, bool]]:
+    """The stop as the players live it, on the real app, controller and simulated table:
+    the pads' edge is raised on a thread of its own (as gpiozero's callback thread does
+    on the Pi) while the Kivy loop runs freely; the wall clock runs from the edge to
+    the end of the first frame (``on_flip``) whose screen shows the verdict — the
+    Performance with lane 1 up, or judging by hand when a board cannot confirm.
+
+    Per sample: latency ms; the longest gap in ms between two turns of the Kivy loop
+    from the edge to the end of that frame (what the touchscreen felt: a turn that
+    waits on anything shows here); the frame period in ms, the median time between
+    drawn frames in the practice just before the edge (the timer redraws every pump);
+    and whether the verdict was automatic. The game runs on the real clock, so the
+    timer ticks and the pads debounce as on a table."""
+    import threading
+
     _prepare()
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
     from kiosk.table.api import Phase
     from kiosk.ui.demo_script import Sitting
 
+    turns: list[float] = []
+    flips: list[tuple[float, str]] = []
+
+    def turn(_dt) -> None:
+        turns.append(time.perf_counter())
+
+    def flipped(_window) -> None:
+        screen = s.app.screens.current_screen
+        shown = ("verdict" if screen.name == "performance" and screen.revealed >= 1
+                 else "by hand" if screen.name == "judge" and screen.redraws > 0 else "")
+        flips.append((time.perf_counter(), shown))
+
     with tempfile.TemporaryDirectory() as folder:
-        s = Sitting(Path(folder), [], (1280, 800), shots=False)
-        counts = []
+        s = Sitting(Path(folder), [], (1280, 800), shots=False, clock=time.monotonic)
+        table = s.driver.table
+        results = []
         try:
             s.start(players=4)
-            for _ in range(samples):
+            ticker = Clock.schedule_interval(turn, 0)
+            Window.bind(on_flip=flipped)
+            while len(results) < samples:
                 s.pilot.press("SWIM!")
                 s.wait_phase(Phase.PRACTICE)
                 s.driver.arrange(True)
-                s.pilot.frames(2)
-                s.driver.stop()   # the pads' edge, raised on the caller's (hardware) side
-
-                def drawn() -> bool:
-                    screen = s.app.screens.current_screen
-                    return (screen.name == "performance" and screen.revealed >= 1
-                            and screen.redraws > 0)
-
-                counts.append(s.pilot.until(drawn, limit=60))
+                if case == "slow":
+                    table.inject("slow", seat=2, seconds=0.3)
+                s.pilot.frames(12)  # pacing: the practice turns that give the frame period
+                if case == "silent":
+                    table.inject("silent", seat=2)
+                del turns[:-13], flips[:-13]
+                edge = time.perf_counter()
+                threading.Thread(target=table.touch_both_pads).start()
+                s.pilot.until(lambda edge=edge: any(shown for t, shown in flips if t > edge),
+                              limit=2000)
+                done, shown = next((t, shown) for t, shown in flips if t > edge and shown)
+                marks = [t for t in turns if t <= edge][-1:] + [
+                    t for t in turns if edge < t <= done] + [done]
+                gaps = [b - a for a, b in zip(marks, marks[1:], strict=False)]
+                drawn = [t for t, _ in flips if t <= edge]
+                period = statistics.median(b - a for a, b in zip(drawn, drawn[1:],
+                                                                  strict=False))
+                results.append(((done - edge) * 1e3, max(gaps, default=0) * 1e3,
+                                period * 1e3, shown == "verdict"))
+                table.release_pads()
+                table.inject("slow", seat=2, seconds=0)
+                table.inject("resume", seat=2)
+                if shown == "by hand":
+                    s.wait_phase(Phase.JUDGE_BY_HAND)
+                    s.pilot.press("IN SYNC")
+                s.wait_phase(Phase.PERFORMANCE)
                 s.pilot.screen().show_all()
                 s.pilot.frames(1)
                 s.pilot.press("NEXT")
                 s.pilot.until(lambda: s.app.view.phase in (Phase.ROUND_READY, Phase.SCORE))
-                if s.app.view.phase is Phase.SCORE:
-                    break
+                if s.app.view.phase is Phase.SCORE:  # six rounds a routine: play again
+                    s.wait_phase(Phase.SCORE)
+                    s.pilot.press("Play again")
+                    s.wait_phase(Phase.CHOOSING)
+                    s.pilot.press("4")
+                    s.pilot.press("1. First Splash")
+                    s.wait_phase(Phase.SETUP)
+                    s.pilot.press("We are set up")
+                    s.wait_phase(Phase.ROUND_READY)
+            ticker.cancel()
+            Window.unbind(on_flip=flipped)
         finally:
             s.close()
-    return counts
+    return results
+
+
+def stop_line(case: str, rows: list[tuple[float, float, float, bool]]) -> str:
+    latency = [r[0] for r in rows]
+    p99 = statistics.quantiles(latency, n=100, method="inclusive")[98] if len(rows) > 1 else (
+        latency[0])
+    worst_gap = max(r[1] for r in rows)
+    period = statistics.median(r[2] for r in rows)
+    automatic = sum(r[3] for r in rows)
+    return (f"  {STOP_CASES[case]}: edge -> verdict on screen p50 {statistics.median(latency):.0f}"
+            f" ms, p99 {p99:.0f} ms; longest frame gap {worst_gap:.0f} ms = "
+            f"{worst_gap / period:.1f} frame periods of {period:.0f} ms (target <= 2); "
+            f"automatic verdicts {automatic}/{len(rows)} (n={len(rows)})")
 
 
 def main(short: bool = False) -> None:
@@ -131,9 +205,13 @@ def main(short: bool = False) -> None:
     if not short:  # the biggest table: six lanes of six swimmers on the Performance
         *_, six = (float(mb) for mb in child("rss 6").split())
         print(f"resident memory after the same routine with 6 swimmers: {six:.0f} MB")
-    frames = [int(n) for n in child("frames 3" if short else "frames 6").split()]
-    print(f"stop-pad edge -> verdict drawn: {max(frames)} frames at most, samples {frames} "
-          "(target <= 2)")
+    print("the stop on the app (edge raised on a hardware thread, the Kivy loop running):")
+    counts = {"normal": 8, "slow": 5, "silent": 2} if short else {
+        "normal": 32, "slow": 16, "silent": 6}
+    for case, count in counts.items():
+        rows = [tuple(float(x) for x in row.split(","))
+                for row in child(f"stop {case} {count}").split()]
+        print(stop_line(case, [(a, b, c, bool(d)) for a, b, c, d in rows]), flush=True)
 
 
 if __name__ == "__main__":
@@ -142,6 +220,7 @@ if __name__ == "__main__":
         if kind == "rss":
             print(" ".join(f"{mb:.1f}" for mb in measure_rss(int(rest[0]) if rest else 4)))
         else:
-            print(" ".join(str(n) for n in measure_verdict_frames(int(rest[0]))))
+            rows = measure_stop(rest[0], int(rest[1]))
+            print(" ".join(",".join(f"{x:.3f}" for x in row) for row in rows))
     else:
         main("--short" in sys.argv)

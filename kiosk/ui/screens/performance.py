@@ -71,33 +71,39 @@ class PerformanceScreen(ViewScreen):
 
     def _build_lanes(self, verdict) -> None:
         """One row per lane, hidden until revealed; the rows, swimmer blocks and card
-        widgets of the last verdict are reused (only their values change)."""
+        widgets of the last verdict are reused. A row is filled only as it is revealed,
+        so the frame that first shows the verdict renders lane 1's texts alone, not
+        every lane's (each new label texture costs several ms of software rendering)."""
         box = self.ids.lanes
         self.lanes = len(verdict.lanes)
         self.revealed = 0
         self.done = False
-        rows = reuse(box, len(verdict.lanes), lambda: make("LaneRow"))
-        for row, lane in zip(rows, verdict.lanes, strict=False):
-            row.heading = lane_heading(lane)
-            row.passed = lane.passed
+        for row in reuse(box, len(verdict.lanes), lambda: make("LaneRow")):
             row.opacity = 0
-            swimmers = row.ids.swimmers
-            swimmers.parent.scroll_x = 0  # a reused row starts at its first swimmer
-            blocks = reuse(swimmers, len(lane.swimmers), SwimmerBlock)
-            for block, swimmer in zip(blocks, lane.swimmers, strict=False):
-                block.seat = swimmer.seat
-                block.passed = swimmer.passed
-                block.cards = tuple(swimmer.cards)
-            row.reasons = "\n".join(failure_lines(lane))
         if self._reveal is not None:
             self._reveal.cancel()
         self.reveal_next()
         self._reveal = Clock.schedule_interval(self.reveal_next, REVEAL_SECONDS)
 
+    def _fill(self, row, lane) -> None:
+        row.heading = lane_heading(lane)
+        row.passed = lane.passed
+        swimmers = row.ids.swimmers
+        swimmers.parent.scroll_x = 0  # a reused row starts at its first swimmer
+        blocks = reuse(swimmers, len(lane.swimmers), SwimmerBlock)
+        for block, swimmer in zip(blocks, lane.swimmers, strict=False):
+            block.seat = swimmer.seat
+            block.passed = swimmer.passed
+            block.cards = tuple(swimmer.cards)
+        row.reasons = "\n".join(failure_lines(lane))
+
     def reveal_next(self, *_):
+        if self._verdict is None or self.app is None:  # left, or the app is closing
+            return False
         rows = list(reversed(self.ids.lanes.children))
         if self.revealed < len(rows):
             row = rows[self.revealed]
+            self._fill(row, self._verdict.lanes[self.revealed])
             row.opacity = 1
             self.revealed += 1
             scroll = self.ids.scroll

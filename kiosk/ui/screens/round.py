@@ -1,8 +1,10 @@
 """The round: the rules face up, SWIM!, the big timer, each seat's readiness, and TIME
-OUT -> TRY AGAIN. With no stop pads, two on-screen circles stop the timer."""
+OUT -> TRY AGAIN. With no stop pads, two on-screen circles stop the timer. After a stop,
+while a slow reader board confirms the cards, it says the cards are being read."""
 
 from __future__ import annotations
 
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
@@ -10,6 +12,8 @@ from kiosk.table.api import Phase
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 from kiosk.ui.widgets.basics import reuse
+
+READING_AFTER_S = 0.15  # a stop whose cards take longer than this says it is reading
 
 
 def round_heading(view) -> str:
@@ -28,7 +32,20 @@ class RoundScreen(ViewScreen):
     circles = BooleanProperty(False)   # the two-finger fallback is on screen
     pads = BooleanProperty(True)
 
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._reading_shown = False
+        self._show_reading = Clock.create_trigger(self._reading_due, READING_AFTER_S)
+
     def redraw(self, view) -> None:
+        if view.phase is Phase.READING and not self._reading_shown:
+            # Usually the boards confirm within a frame or two: drawing "Reading the
+            # cards" for that long would cost a whole software-rendered frame and delay
+            # the verdict behind it. Say it only if the read is really slow.
+            self._show_reading()
+            return
+        self._reading_shown = view.phase is Phase.READING
+        self._show_reading.cancel()
         self.phase = view.phase.value
         self.heading = round_heading(view)
         own_words = view.phase is Phase.PRACTICE and not view.hardware.pads
@@ -48,6 +65,11 @@ class RoundScreen(ViewScreen):
         self.ids.seats.ready = view.ready
         self.ids.seats.captain = view.captain
         self._fill_rules(view)
+
+    def _reading_due(self, *_) -> None:
+        if self.view is not None and self.view.phase is Phase.READING:
+            self._reading_shown = True
+            self.draw_now()
 
     def _default_message(self, view) -> str:
         if view.phase is Phase.ROUND_READY:
