@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import pytest
@@ -86,6 +87,25 @@ class Rig:
         self.controller.pump()
         self.confirm_lanes()
         return edge
+
+    def until(self, predicate: Callable[[], bool], timeout: float = 5.0) -> bool:
+        """Pump whenever a hardware event is queued until ``predicate()`` holds: a board
+        thread's report reaches the controller a moment after the board's state
+        changes, so waiting for the state alone races the report."""
+        queued = threading.Event()
+        self.controller.wakeup = queued.set
+        deadline = time.monotonic() + timeout
+        try:
+            while True:
+                self.controller.pump()
+                if predicate():
+                    return True
+                left = deadline - time.monotonic()
+                if left <= 0 or not queued.wait(left):
+                    return predicate()
+                queued.clear()
+        finally:
+            self.controller.wakeup = None
 
     def confirm_lanes(self, timeout: float = 5.0) -> None:
         """Let the boards confirm the lanes read at a stop (on the read's own thread),

@@ -63,9 +63,9 @@ def test_an_offline_board_is_named(rig):
     rig.start_round()
     rig.table.inject("unplug", seat=3)
     assert rig.table.wait_state(3, BoardState.OFFLINE)
-    rig.wait(0.1)
+    offline = "Seat 3's reader is offline: check its USB cable"
+    assert rig.until(lambda: offline in rig.view.hardware.problems)
     assert not rig.view.hardware.readers
-    assert "Seat 3's reader is offline: check its USB cable" in rig.view.hardware.problems
     rig.controller.swim()
     rig.stop()
     assert rig.view.phase is Phase.JUDGE_BY_HAND
