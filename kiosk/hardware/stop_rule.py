@@ -9,20 +9,23 @@ The rule (written for people in ``docs/house-rules.md``, "The two-finger stop"):
 
 * A **touch** begins when a pad's pin becomes active while no touch is under way there.
   It ends only once the pin has stayed released for ``chatter_s``: touching again sooner
-  continues the same touch. So chatter as a finger lifts never makes a fresh touch, and
-  chatter as a finger lands never loses one.
+  continues the same touch, so contact chatter never makes a fresh touch.
+* A touch *lands* once its pin stays active for ``chatter_s``. Chatter before that (a
+  finger landing) still counts as touched; a release after it is a finger *lifting*, and
+  the chatter that follows never counts as touched, however long it lasts. (If the pin
+  stays active for ``chatter_s`` again, the finger is back: it counts again.)
 * The timer **stops** (``on_stop(t)``) at the first pin edge, while armed, at which both
-  pins are active and both touches began after :meth:`StopRule.arm` and at most
+  pads are touched, by touches that both began after :meth:`StopRule.arm` and at most
   ``pair_s`` apart; ``t`` is that edge's time. Once per arming.
 * A pad touched longer than ``stuck_s``, or touched when the pads are armed, is
   **stuck** (``on_pad_stuck(pad, True, t)``) until that touch ends
   (``on_pad_stuck(pad, False, t)``, ``t`` the last release). A stuck or held touch
   never counts, so no single finger, resting hand or stuck pad can stop the timer.
 
-Why pin edges and not the debounced level: the touch already is a debounce (accepted at
+Why pin edges and not the debounced level: a touch already is a debounce (accepted at
 once, released after ``chatter_s`` of quiet) and keeps the true edge times, while the
-debounced level lags the pin both ways (a pad let go stays "active" for ``bounce_ms``
-after its last bounce, which let a tap pair with a later tap on the other pad).
+debounced level lags the pin both ways (a pad let go stayed "active" for ``bounce_ms``
+after its last bounce, and chatter longer than that made phantom touches).
 
 >>> rule = StopRule(pair_s=0.5, chatter_s=0.06, stuck_s=5.0)
 >>> rule.arm(10.0)
@@ -52,9 +55,17 @@ class Touch:
     """One touch of one pad, chatter included."""
 
     start: float
+    since: float  # the pin's latest activation
     counts: bool = True  # began after the last arm() and is not stuck
     stuck: bool = False
     released: float | None = None  # the pin let go then; a re-touch soon continues it
+    landed: bool = False  # the pin once stayed active for chatter_s
+    lifting: bool = False  # let go after landing: chatter now is a finger lifting
+
+    @property
+    def pairs(self) -> bool:
+        """Touched now in a way that may complete a stop."""
+        return self.released is None and self.counts and not self.lifting
 
 
 class StopRule:
@@ -105,29 +116,34 @@ class StopRule:
         if not active:
             if touch is not None and touch.released is None:
                 touch.released = t
+                touch.landed = touch.landed or t - touch.since >= self.chatter_s
+                touch.lifting = touch.landed
             return events
         if touch is None:
-            touch = self._touches[pad] = Touch(start=t)
+            self._touches[pad] = Touch(start=t, since=t)
         elif touch.released is None:
             return events
         else:
-            touch.released = None  # chatter: the same touch goes on
-        other = self._touches[pad.other]
-        if (
-            self.armed
-            and other is not None
-            and other.released is None
-            and touch.counts
-            and other.counts
-            and abs(touch.start - other.start) <= self.pair_s
-        ):
-            self.armed = False
-            events.append(("on_stop", (t,)))
-        return events
+            touch.released, touch.since = None, t  # chatter: the same touch goes on
+        return events + self._pair(pad, t)
 
     def poll(self, now: float) -> list[Event]:
         """Let time pass: end touches released for ``chatter_s``, find stuck pads."""
         return self._advance(max(now, self._now))
+
+    def _pair(self, pad: Pad, t: float) -> list[Event]:
+        mine, other = self._touches[pad], self._touches[pad.other]
+        if (
+            self.armed
+            and mine is not None
+            and other is not None
+            and mine.pairs
+            and other.pairs
+            and abs(mine.start - other.start) <= self.pair_s
+        ):
+            self.armed = False
+            return [("on_stop", (t,))]
+        return []
 
     def _advance(self, now: float) -> list[Event]:
         events: list[Event] = []
@@ -135,9 +151,12 @@ class StopRule:
             if touch is None:
                 continue
             stuck_at = touch.start + self.stuck_s
-            held_then = touch.released is None or stuck_at < touch.released
-            if not touch.stuck and stuck_at <= now and held_then:
-                events += self._stick(pad, touch, stuck_at)
+            if not touch.stuck and touch.released is None and stuck_at <= now:
+                events += self._stick(pad, touch, max(stuck_at, touch.since))
+            back_at = touch.since + self.chatter_s
+            if touch.lifting and touch.released is None and back_at <= now:
+                touch.lifting = False  # held again after a flicker: the finger is back
+                events += self._pair(pad, back_at)
             if touch.released is not None and touch.released + self.chatter_s <= now:
                 self._touches[pad] = None
                 if touch.stuck:

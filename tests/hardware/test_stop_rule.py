@@ -124,12 +124,30 @@ def test_a_retouch_within_the_chatter_window_is_the_same_touch(rule):
 
 def test_release_chatter_then_a_tap_on_the_other_pad_150ms_later_does_not_stop(rule):
     rule.arm(0.0)
-    # A tap on A; as the finger lifts, the contact chatters for 40 ms (longer than the
-    # old 15 ms debounce) and then B is tapped 150 ms after A's release.
+    # A tap on A; as the finger lifts, the contact chatters for 36 ms (longer than the
+    # old 15 ms debounce), then B is tapped 150 ms after A's release.
     steps = [(A, True, 1.0), *chatter(A, 1.1, [False, True, False, True, False, True, False],
                                       step=0.006)]
     steps += [(B, True, 1.25), (B, False, 1.35), ("poll", 2.0)]
     assert stops(feed(rule, *steps)) == []
+
+
+def test_release_chatter_never_counts_as_touched_however_long_it_lasts(rule):
+    rule.arm(0.0)
+    # A is held 300 ms, then chatters for 200 ms as it is let go (each gap shorter than
+    # the chatter window); B lands in the middle and stays. A's finger left first.
+    steps = [(A, True, 1.0)]
+    for n in range(20):
+        steps += [(A, False, 1.3 + n * 0.01), (A, True, 1.305 + n * 0.01)]
+    steps += [(A, False, 1.5), (B, True, 1.396), ("poll", 3.0)]
+    assert stops(feed(rule, *sorted(steps, key=lambda step: step[-1]))) == []
+
+
+def test_a_flicker_while_held_pauses_the_touch_until_it_is_held_again(rule):
+    rule.arm(0.0)
+    events = feed(rule, (A, True, 1.0), (A, False, 1.2), (A, True, 1.203), (B, True, 1.22))
+    assert stops(events) == []  # A might be a finger lifting: not yet
+    assert stops(feed(rule, ("poll", 1.203 + CHATTER))) == [1.203 + CHATTER]
 
 
 def test_touch_down_chatter_does_not_lose_the_touch(rule):
