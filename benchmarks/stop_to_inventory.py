@@ -91,7 +91,8 @@ def _run(table, timer, rng, spare, take, count) -> tuple[list[float], int]:
         table.touch_pad(Pad.B)  # the edge: on_stop runs now, on this thread
         wrong += timer.samples[-1][2] != truth
         table.release_pads()
-        time.sleep(0.03)  # pacing only: let the pads' release outlast their debounce
+        time.sleep(0.08)  # pacing: a touch within chatter_ms (60) of the release is the
+        # same touch, held through arm_stop(), and would not count for the next stop
         if not table.wait_settled(2.0):
             raise RuntimeError("the simulated table did not settle between samples")
     timer.take = None

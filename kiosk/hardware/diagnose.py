@@ -74,6 +74,12 @@ class EventPrinter(HardwareListener):
         self.stops += 1
         self._say("STOP — both pads touched together")
 
+    def on_pad_stuck(self, pad: Pad, stuck: bool, t: float) -> None:
+        if stuck:
+            self._say(describe_stuck(pad))
+        else:
+            self._say(f"stop pad {pad.value.upper()} is free again")
+
     def on_inventory(self, change: InventoryChange) -> None:
         where = f"seat {change.seat} lane {change.lane}"
         if not change.uids:
@@ -97,6 +103,21 @@ def describe_status(status: BoardStatus) -> str:
     if status.detail and status.detail != "online":
         text += f" — {status.detail}"
     return text
+
+
+def describe_stuck(pad: Pad) -> str:
+    """What staff read about a held or stuck pad, and what to do about it."""
+    return (f"stop pad {pad.value.upper()} is held or stuck, so the pads cannot stop the "
+            "timer: free it; if nobody touches it, check its wiring, then power the table "
+            "off and on with hands off the pads (the touch modules calibrate at power on)")
+
+
+def report_pads(stuck: frozenset[Pad], say: Line) -> None:
+    """Say whether a stop pad is held or stuck (touched when armed, or for a long time)."""
+    if not stuck:
+        say("Stop pads: both free")
+    for pad in sorted(stuck, key=lambda p: p.value):
+        say("Stop pads: " + describe_stuck(pad))
 
 
 def describe_pin(pin: PinReport) -> str:
@@ -238,6 +259,7 @@ def _real(args: argparse.Namespace, tags: TagMap, say: Line) -> int:
         say("")
         if gpio is not None:
             report_pins(gpio.pins(), say)
+            report_pads(gpio.pads.stuck(), say)
             say("")
         report_table(readers, tags, say)
         _drain(printer)  # the connect-time events are already in the report
@@ -265,6 +287,8 @@ def _simulated(args: argparse.Namespace, tags: TagMap, say: Line) -> int:
         report_boards(table.readers, say)  # type: ignore[arg-type]
         say("")
         report_pins(table.pins(), say)
+        assert table.gpio is not None
+        report_pads(table.gpio.gpio.pads.stuck(), say)
         say("")
         report_table(table.readers, tags, say)  # type: ignore[arg-type]
         _drain(printer)
@@ -277,7 +301,8 @@ def _simulated(args: argparse.Namespace, tags: TagMap, say: Line) -> int:
 
 def _demo(table: Any, tags: TagMap, say: Line) -> None:
     """A few moves so the event stream has something to show."""
-    say("Demo: three cards laid, seat 4 pressed, an unenrolled tag, cross-talk, a stop.")
+    say("Demo: three cards laid, seat 4 pressed, an unenrolled tag, cross-talk, a stop, "
+        "a stuck pad.")
     cards = tags.cards()[:3] or []
     for lane, card in enumerate(cards, start=1):
         table.put(card, seat=2, lane=lane)
@@ -288,6 +313,9 @@ def _demo(table: Any, tags: TagMap, say: Line) -> None:
     table.arm_stop()
     table.touch_both_pads()
     table.release_pads()
+    table.stick_pad(Pad.A)
+    table.arm_stop()  # a round starting with pad A stuck: reported at once
+    table.free_pad(Pad.A)
 
 
 def _drain(printer: EventPrinter) -> None:
