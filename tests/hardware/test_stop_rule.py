@@ -122,6 +122,13 @@ def test_a_retouch_within_the_chatter_window_is_the_same_touch(rule):
     assert stops(events) == []
 
 
+def test_a_quick_tap_still_chattering_at_arm_is_not_a_fresh_touch(rule):
+    feed(rule, (A, True, 1.0), (A, False, 1.03))  # a 30 ms tap: it never landed
+    rule.arm(1.04)
+    events = feed(rule, (A, True, 1.05), (B, True, 1.06), (A, False, 1.07), (A, True, 1.08))
+    assert stops(events) == []  # A's touch began before arm(), chatter or not
+
+
 def test_release_chatter_then_a_tap_on_the_other_pad_150ms_later_does_not_stop(rule):
     rule.arm(0.0)
     # A tap on A; as the finger lifts, the contact chatters for 36 ms (longer than the
