@@ -54,6 +54,7 @@ class EventPrinter(HardwareListener):
         self.tags = tags
         self.lines: queue.Queue[tuple[float, str]] = queue.Queue()
         self.stops = 0
+        self.touched: set[Pad] = set()
 
     def _say(self, text: str) -> None:
         self.lines.put((time.monotonic(), text))
@@ -68,6 +69,7 @@ class EventPrinter(HardwareListener):
         self._say(f"seat {seat} is {'ready' if ready else 'not ready'}")
 
     def on_pad_changed(self, pad: Pad, active: bool, t: float) -> None:
+        (self.touched.add if active else self.touched.discard)(pad)
         self._say(f"stop pad {pad.value.upper()} {'touched' if active else 'released'}")
 
     def on_stop(self, t: float) -> None:
@@ -354,9 +356,9 @@ def _stream(
             where = " and ".join(f"seat {s} lane {n}" for s, n in places)
             say(f"           conflict over: {printer.tags.name(uid)} no longer in {where}")
         conflicts = set(now)
-        if rearm is not None and printer.stops != stops:
+        if rearm is not None and printer.stops != stops and not printer.touched:
             stops = printer.stops
-            rearm()  # so staff can test the pads again
+            rearm()  # so staff can test the pads again (once let go: not "held" at arm)
     say("done.")
 
 
