@@ -165,7 +165,7 @@ def _run(case: str, count: int, rng: random.Random) -> tuple[list[float], float,
                 ui.call(controller.next)
                 ui.call(lambda: controller.choose(len(SEATS), "R01"))
                 ui.call(controller.begin)
-            time.sleep(0.03)  # pacing only: the pads' release outlasts their debounce
+            time.sleep(0.1)  # pacing only: the release outlasts the pads' chatter window
     finally:
         ui.close()
         controller.close()

@@ -56,13 +56,22 @@ class LedSettings:
 
 @dataclass(frozen=True)
 class PadSettings:
-    """The two stop pads: their pins and electrics."""
+    """The two stop pads: their pins, electrics and the two-finger stop's timing.
+
+    ``bounce_ms`` only smooths the touched/released events (``kiosk diagnose``); the stop
+    itself follows :mod:`kiosk.hardware.stop_rule`: two touches begun at most ``pair_ms``
+    apart, a re-touch within ``chatter_ms`` of letting go is the same touch, and a pad
+    touched longer than ``stuck_s`` is reported as stuck.
+    """
 
     a: int
     b: int
     pull: str = "up"
     active_high: bool = False
     bounce_ms: int = 15
+    pair_ms: int = 500
+    chatter_ms: int = 60
+    stuck_s: float = 5.0
 
 
 @dataclass(frozen=True)
@@ -305,14 +314,28 @@ class _Parser:
         at = ("pads",)
         if (t := self.table(data, at, required=True, missing=None)) is None:
             return PadSettings(a=None, b=None)  # type: ignore[arg-type]  # already reported
-        self.known(t, at, ("a", "b", "pull", "active", "bounce_ms"))
+        self.known(t, at, ("a", "b", "pull", "active", "bounce_ms", "pair_ms", "chatter_ms",
+                           "stuck_s"))
         pull, active_high = self.electrics(t, at, default_pull="up")
+        a, b = self.int(t, (*at, "a"), None, GPIO_PINS), self.int(t, (*at, "b"), None, GPIO_PINS)
+        bounce_ms = self.int(t, (*at, "bounce_ms"), 15, range(0, 1001))
+        pair_ms = self.int(t, (*at, "pair_ms"), 500, range(100, 2001), what="value")
+        stuck_s = self.seconds(t, (*at, "stuck_s"), 5.0)
+        if pair_ms is not None and stuck_s * 1000 <= pair_ms:
+            self.problems.add(
+                (*at, "stuck_s"),
+                f"{stuck_s:g} s is not longer than pair_ms ({pair_ms} ms), so a touch "
+                "could be called stuck while it may still pair; make stuck_s longer",
+            )
         return PadSettings(
-            a=self.int(t, (*at, "a"), None, GPIO_PINS),
-            b=self.int(t, (*at, "b"), None, GPIO_PINS),
+            a=a,
+            b=b,
             pull=pull,
             active_high=active_high,
-            bounce_ms=self.int(t, (*at, "bounce_ms"), 15, range(0, 1001)),
+            bounce_ms=bounce_ms,
+            pair_ms=pair_ms,
+            chatter_ms=self.int(t, (*at, "chatter_ms"), 60, range(0, 251), what="value"),
+            stuck_s=stuck_s,
         )
 
     def seats(self, data: Mapping[str, Any]) -> tuple[SeatPins, ...]:

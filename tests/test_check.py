@@ -125,3 +125,11 @@ def test_tag_map_bad_uid_and_unknown_card(config):
     tags.write_text("\n".join(lines) + "\n")
     problems = check_config(config)
     assert any(p.startswith(f"{tags}:5: ") and "not hex" in p for p in problems)
+
+
+def test_stop_pad_timing_is_checked(config):
+    kiosk_toml = config / "kiosk.toml"
+    edit(kiosk_toml, "pair_ms = 500", "pair_ms = 5000")
+    line = line_number(kiosk_toml, "pair_ms = 5000")
+    assert check_config(config) == [
+        f"{kiosk_toml}:{line}: pads.pair_ms: value 5000 is out of range (100–2000)"]

@@ -227,3 +227,29 @@ def test_parse_settings_from_data_without_text():
     with pytest.raises(ConfigError) as info:
         parse_settings({"seats": [{"seat": 1, "button": 4}]}, source="<memory>")
     assert str(info.value.problems[0]) == "<memory>: pads: missing section [pads]"
+
+
+def test_pad_timing_has_defaults_and_limits(tmp_path):
+    pads = load_settings(write(tmp_path, BASE)).gpio.pads
+    assert (pads.pair_ms, pads.chatter_ms, pads.stuck_s) == (500, 60, 5.0)
+    timed = BASE.replace("b = 6\n", "b = 6\npair_ms = 800\nchatter_ms = 30\nstuck_s = 8\n")
+    pads = load_settings(write(tmp_path, timed)).gpio.pads
+    assert (pads.pair_ms, pads.chatter_ms, pads.stuck_s) == (800, 30, 8.0)
+
+
+@pytest.mark.parametrize(
+    ("setting", "field", "words"),
+    [
+        ("pair_ms = 50", "pads.pair_ms", "value 50 is out of range (100–2000)"),
+        ("chatter_ms = 400", "pads.chatter_ms", "value 400 is out of range (0–250)"),
+        ("stuck_s = 0", "pads.stuck_s", "expected seconds between 0 and 60"),
+        ("stuck_s = 0.5", "pads.stuck_s",
+         "0.5 s is not longer than pair_ms (500 ms), so a touch could be called stuck"),
+    ],
+)
+def test_bad_pad_timing_names_the_field(tmp_path, setting, field, words):
+    text = BASE.replace("b = 6\n", f"b = 6\n{setting}\n")
+    path, error = problems_of(tmp_path, text)
+    (problem,) = error.problems
+    assert (problem.field, problem.line) == (field, line_of(text, setting))
+    assert words in problem.message

@@ -54,6 +54,7 @@ class EventPrinter(HardwareListener):
         self.tags = tags
         self.lines: queue.Queue[tuple[float, str]] = queue.Queue()
         self.stops = 0
+        self.touched: set[Pad] = set()
 
     def _say(self, text: str) -> None:
         self.lines.put((time.monotonic(), text))
@@ -68,11 +69,18 @@ class EventPrinter(HardwareListener):
         self._say(f"seat {seat} is {'ready' if ready else 'not ready'}")
 
     def on_pad_changed(self, pad: Pad, active: bool, t: float) -> None:
+        (self.touched.add if active else self.touched.discard)(pad)
         self._say(f"stop pad {pad.value.upper()} {'touched' if active else 'released'}")
 
     def on_stop(self, t: float) -> None:
         self.stops += 1
         self._say("STOP — both pads touched together")
+
+    def on_pad_stuck(self, pad: Pad, stuck: bool, t: float) -> None:
+        if stuck:
+            self._say(describe_stuck(pad))
+        else:
+            self._say(f"stop pad {pad.value.upper()} is free again")
 
     def on_inventory(self, change: InventoryChange) -> None:
         where = f"seat {change.seat} lane {change.lane}"
@@ -97,6 +105,21 @@ def describe_status(status: BoardStatus) -> str:
     if status.detail and status.detail != "online":
         text += f" — {status.detail}"
     return text
+
+
+def describe_stuck(pad: Pad) -> str:
+    """What staff read about a held or stuck pad, and what to do about it."""
+    return (f"stop pad {pad.value.upper()} is held or stuck, so the pads cannot stop the "
+            "timer: free it; if nobody touches it, check its wiring, then power the table "
+            "off and on with hands off the pads (the touch modules calibrate at power on)")
+
+
+def report_pads(stuck: frozenset[Pad], say: Line) -> None:
+    """Say whether a stop pad is held or stuck (touched when armed, or for a long time)."""
+    if not stuck:
+        say("Stop pads: both free")
+    for pad in sorted(stuck, key=lambda p: p.value):
+        say("Stop pads: " + describe_stuck(pad))
 
 
 def describe_pin(pin: PinReport) -> str:
@@ -238,6 +261,7 @@ def _real(args: argparse.Namespace, tags: TagMap, say: Line) -> int:
         say("")
         if gpio is not None:
             report_pins(gpio.pins(), say)
+            report_pads(gpio.pads.stuck(), say)
             say("")
         report_table(readers, tags, say)
         _drain(printer)  # the connect-time events are already in the report
@@ -265,6 +289,8 @@ def _simulated(args: argparse.Namespace, tags: TagMap, say: Line) -> int:
         report_boards(table.readers, say)  # type: ignore[arg-type]
         say("")
         report_pins(table.pins(), say)
+        assert table.gpio is not None
+        report_pads(table.gpio.gpio.pads.stuck(), say)
         say("")
         report_table(table.readers, tags, say)  # type: ignore[arg-type]
         _drain(printer)
@@ -277,7 +303,8 @@ def _simulated(args: argparse.Namespace, tags: TagMap, say: Line) -> int:
 
 def _demo(table: Any, tags: TagMap, say: Line) -> None:
     """A few moves so the event stream has something to show."""
-    say("Demo: three cards laid, seat 4 pressed, an unenrolled tag, cross-talk, a stop.")
+    say("Demo: three cards laid, seat 4 pressed, an unenrolled tag, cross-talk, a stop, "
+        "a stuck pad.")
     cards = tags.cards()[:3] or []
     for lane, card in enumerate(cards, start=1):
         table.put(card, seat=2, lane=lane)
@@ -288,6 +315,9 @@ def _demo(table: Any, tags: TagMap, say: Line) -> None:
     table.arm_stop()
     table.touch_both_pads()
     table.release_pads()
+    table.stick_pad(Pad.A)
+    table.arm_stop()  # a round starting with pad A stuck: reported at once
+    table.free_pad(Pad.A)
 
 
 def _drain(printer: EventPrinter) -> None:
@@ -326,9 +356,9 @@ def _stream(
             where = " and ".join(f"seat {s} lane {n}" for s, n in places)
             say(f"           conflict over: {printer.tags.name(uid)} no longer in {where}")
         conflicts = set(now)
-        if rearm is not None and printer.stops != stops:
+        if rearm is not None and printer.stops != stops and not printer.touched:
             stops = printer.stops
-            rearm()  # so staff can test the pads again
+            rearm()  # so staff can test the pads again (once let go: not "held" at arm)
     say("done.")
 
 

@@ -1,14 +1,17 @@
 """The two-finger stop: two touch pads that stop the round timer only together.
 
-Rules, all tested in ``tests/hardware/test_gpio_pads.py``:
+Which touches make a stop is :class:`~kiosk.hardware.stop_rule.StopRule`'s job (pure,
+tested on its own and against an oracle on random timelines); this module wires it to
+two gpiozero inputs:
 
-* ``on_stop(t)`` fires once per :meth:`GpioStopPads.arm`, when both pads are active at
-  the same time; ``t`` is the time of the edge that completed the pair.
-* One pad alone never stops.
-* A pad already touched at ``arm()`` (a resting hand, a stuck contact) is ignored until
-  it has been released; after that it counts again.
-* Contact bounce is filtered by :class:`~kiosk.hardware.gpio_pins.Debouncer`, which
-  accepts an edge at once and so keeps the stop's latency and timestamp exact.
+* every pin edge goes to the rule with the time the callback saw it, and ``poll`` (the
+  ticker, or a test with a fake clock) lets time pass, so chatter windows close and a
+  stuck pad is found without an edge;
+* ``on_stop(t)`` fires once per :meth:`GpioStopPads.arm`, for fresh touches on both
+  pads begun after ``arm()`` and at most ``pair_ms`` apart; a pad held at ``arm()`` or
+  longer than ``stuck_s`` sends ``on_pad_stuck`` and never counts until released;
+* ``on_pad_changed`` and :meth:`GpioStopPads.is_active` are the debounced level
+  (:class:`~kiosk.hardware.gpio_pins.Debouncer`), for ``kiosk diagnose`` and displays.
 
 Callbacks may arrive on gpiozero's thread (on a Pi) or the caller's (mock pins) while
 ``poll`` runs on the ticker thread: state is guarded by one lock and the listener is
@@ -24,6 +27,7 @@ from typing import Any
 from kiosk.config import PadSettings
 from kiosk.hardware.gpio_pins import Change, Debouncer, Event, emit, open_input, pin_number
 from kiosk.hardware.ports import Clock, HardwareListener, Pad, PinReport
+from kiosk.hardware.stop_rule import StopRule
 
 
 class GpioStopPads:
@@ -44,8 +48,7 @@ class GpioStopPads:
         self.listener = listener or HardwareListener()
         self._clock = clock
         self._lock = threading.Lock()
-        self._armed = False
-        self._blocked = {Pad.A: False, Pad.B: False}
+        self._rule = StopRule.from_settings(settings)
         self._devices: dict[Pad, Any] = {}
         self._debounce: dict[Pad, Debouncer] = {}
         try:
@@ -63,25 +66,29 @@ class GpioStopPads:
 
     @property
     def armed(self) -> bool:
-        return self._armed
+        return self._rule.armed
 
     def arm(self) -> None:
-        """Start a round: the next time both pads are touched, ``on_stop`` fires once."""
+        """Start a round: the next fresh pair of touches fires ``on_stop`` once; a pad
+        touched now is reported stuck and never counts until released."""
         now = self._clock()
         with self._lock:
             events = self._settle(now)
-            self._armed = True
-            for pad, debounce in self._debounce.items():
-                self._blocked[pad] = debounce.level
+            events += self._rule.arm(now)
         emit(self.listener, events)
 
     def disarm(self) -> None:
         with self._lock:
-            self._armed = False
+            self._rule.disarm()
 
     def is_active(self, pad: Pad) -> bool:
         """The debounced level of one pad (True while touched)."""
         return self._debounce[pad].level
+
+    def stuck(self) -> frozenset[Pad]:
+        """The pads held or stuck now: touched at ``arm()`` or longer than ``stuck_s``."""
+        with self._lock:
+            return self._rule.stuck()
 
     def poll(self, now: float | None = None) -> None:
         """Finish debounce decisions that no later edge has settled."""
@@ -102,7 +109,7 @@ class GpioStopPads:
             device.when_activated = device.when_deactivated = None
             device.close()
         self._devices.clear()
-        self._armed = False
+        self._rule.disarm()
 
     def __enter__(self) -> GpioStopPads:
         return self
@@ -113,10 +120,10 @@ class GpioStopPads:
     def _edge(self, pad: Pad, active: bool) -> None:
         now = self._clock()
         with self._lock:
-            # The partner's pending decision is older than this edge: settle it first,
-            # or a tap released within its bounce window would still count as touched.
+            # The partner's pending decisions are older than this edge: settle them first.
             events = self._settle(now, only=pad.other)
-            events += self._apply(pad, self._debounce[pad].edge(active, now))
+            events += self._changed(pad, self._debounce[pad].edge(active, now))
+            events += self._rule.pin(pad, active, now)
         emit(self.listener, events)
 
     def _settle(self, now: float, only: Pad | None = None) -> list[Event]:
@@ -126,19 +133,11 @@ class GpioStopPads:
                 continue
             device = self._devices.get(pad)
             raw = bool(device.is_active) if device is not None else None
-            events += self._apply(pad, debounce.settle(now, raw))
-        return events
+            events += self._changed(pad, debounce.settle(now, raw))
+            if raw is not None and raw != self._rule.touching(pad):
+                events += self._rule.pin(pad, raw, now)  # an edge the driver never reported
+        return events + self._rule.poll(now)
 
-    def _apply(self, pad: Pad, changes: list[Change]) -> list[Event]:
-        events: list[Event] = []
-        for active, t in changes:
-            events.append(("on_pad_changed", (pad, active, t)))
-            if not active:
-                self._blocked[pad] = False
-            elif self._armed and self._counts(pad) and self._counts(pad.other):
-                self._armed = False
-                events.append(("on_stop", (t,)))
-        return events
-
-    def _counts(self, pad: Pad) -> bool:
-        return self._debounce[pad].level and not self._blocked[pad]
+    @staticmethod
+    def _changed(pad: Pad, changes: list[Change]) -> list[Event]:
+        return [("on_pad_changed", (pad, active, t)) for active, t in changes]

@@ -173,6 +173,11 @@ class HardwareListener:
     def on_stop(self, t: float) -> None:
         """Both pads touched while armed; ``t`` is the edge that completed the pair."""
 
+    def on_pad_stuck(self, pad: Pad, stuck: bool, t: float) -> None:
+        """A pad was touched longer than the stuck time, or when the pads were armed
+        (``stuck`` True; ``t`` when that was found); or that touch ended (False; ``t``
+        the release). While a pad is stuck the pads cannot stop the timer."""
+
     def on_inventory(self, change: InventoryChange) -> None:
         """The tags on one lane changed."""
 
@@ -217,7 +222,11 @@ class SeatPanel(Protocol):
 
 @runtime_checkable
 class StopPads(Protocol):
-    """The two-finger stop: ``arm()`` at round start, one ``on_stop`` per arming."""
+    """The two-finger stop: ``arm()`` at round start, one ``on_stop`` per arming.
+
+    The rule is :mod:`kiosk.hardware.stop_rule`: fresh touches on both pads, begun after
+    ``arm()`` and close together; a held or stuck pad never counts.
+    """
 
     listener: HardwareListener
 
@@ -225,12 +234,16 @@ class StopPads(Protocol):
     def armed(self) -> bool: ...
 
     def arm(self) -> None:
-        """Start listening for a stop; a pad already touched is ignored until released."""
+        """Start listening for a stop; a pad touched now is stuck until released."""
         ...
 
     def disarm(self) -> None: ...
 
     def is_active(self, pad: Pad) -> bool: ...
+
+    def stuck(self) -> frozenset[Pad]:
+        """The pads now held or stuck (see ``HardwareListener.on_pad_stuck``)."""
+        ...
 
     def poll(self, now: float | None = None) -> None: ...
 

@@ -7,6 +7,7 @@ Tests, demos and the app's developer panel drive a whole table with plain senten
         table.put("blue-7-RH", seat=2, lane=3)
         table.press_seat(4)
         table.touch_both_pads()
+        table.stick_pad(Pad.A)
         table.inject("unplug", seat=2)
         table.wait_settled()
 
@@ -94,6 +95,7 @@ class SimulatedTable:
             for seat in self.seats
         )
         self.boards: dict[int, SimBoard] = {}
+        self.stuck_pads: set[Pad] = set()
         self.gpio: SimGpio | None = None
         self.readers: SerialReaders | None = None
         try:
@@ -197,9 +199,25 @@ class SimulatedTable:
     def touch_both_pads(self) -> None:
         self._gpio.touch_both_pads()
 
+    def release_pad(self, pad: Pad) -> None:
+        self._gpio.release_pad(pad)
+
     def release_pads(self) -> None:
-        self._gpio.release_pad(Pad.A)
-        self._gpio.release_pad(Pad.B)
+        """Lift the fingers from both pads; a stuck pad stays touched."""
+        for pad in (Pad.A, Pad.B):
+            if pad not in self.stuck_pads:
+                self._gpio.release_pad(pad)
+
+    def stick_pad(self, pad: Pad) -> None:
+        """A pad that reads touched and stays so (a module calibrated under a hand, a
+        shorted lead) until :meth:`free_pad`: the table reports it after ``stuck_s``,
+        or at once when a round starts."""
+        self.stuck_pads.add(pad)
+        self._gpio.touch_pad(pad)
+
+    def free_pad(self, pad: Pad) -> None:
+        self.stuck_pads.discard(pad)
+        self._gpio.release_pad(pad)
 
     # ------------------------------------------------------------------ faults
 

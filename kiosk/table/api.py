@@ -131,10 +131,11 @@ class RoutineChoice:
 class HardwareView:
     """What the table can and cannot do right now, in words staff and players read."""
 
-    pads: bool = False                 # physical stop pads usable
+    pads: bool = False                 # physical stop pads usable (fitted, none stuck)
     readers: bool = False              # every seat's reader board online
     seat_buttons: bool = False
     problems: tuple[str, ...] = ()     # e.g. "Seat 3's reader is unplugged: check its USB cable"
+    stuck_pads: tuple[str, ...] = ()   # pads held or stuck, e.g. ("A",): the circles stand in
 
 
 @dataclass(frozen=True)

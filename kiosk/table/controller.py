@@ -35,6 +35,7 @@ from kiosk.hardware.ports import (
     HardwareListener,
     InventoryChange,
     LaneReaders,
+    Pad,
     SeatPanel,
     StopPads,
 )
@@ -171,6 +172,9 @@ class TableController(HardwareListener):
         # Start confirming the lanes now, on this hardware thread: by the UI's next pump
         # the boards have usually answered, and the verdict shows on the next frame.
         self._put("stop", t, self._start_fetch())
+
+    def on_pad_stuck(self, pad: Pad, stuck: bool, t: float) -> None:
+        self._put("pad_stuck", pad, stuck)
 
     def on_inventory(self, change: InventoryChange) -> None:
         self._put("inventory", change)
@@ -342,6 +346,9 @@ class TableController(HardwareListener):
             return game.inventory_changed(args[0], now)
         if kind == "board":
             self.status.board_changed(args[0])
+            return NOTHING
+        if kind == "pad_stuck":  # the view's pads go False: the game's circles stand in
+            self.status.pad_stuck(args[0], args[1])
             return NOTHING
         if kind == "refresh_hardware":
             self.status.reread()

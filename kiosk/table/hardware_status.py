@@ -22,6 +22,7 @@ from kiosk.hardware.ports import (
     BoardStatus,
     InventoryChange,
     LaneReaders,
+    Pad,
     SeatPanel,
     StopPads,
 )
@@ -36,6 +37,19 @@ NO_PADS = "No stop pads: the captain stops the timer by touching both circles on
 NO_READERS = ("No card readers: after each stop, judge the Performance yourselves with "
               "IN SYNC / NOT IN SYNC")
 NO_SEAT_BUTTONS = "No seat buttons: readiness and the captain's light are shown on screen only"
+
+
+def stuck_pads_problem(letters: list[str]) -> str:
+    """The sentence for pads held or stuck: they cannot stop the timer until freed.
+
+    >>> stuck_pads_problem(["A", "B"])[:42]
+    'Stop pads A and B are held or stuck: free '
+    """
+    who, them = ("Stop pads A and B are", "them") if len(letters) > 1 else (
+        f"Stop pad {letters[0]} is", "it")
+    return (f"{who} held or stuck: free {them}; until then the captain stops with the "
+            "two circles on the screen")
+
 
 _STATE_WORDS = {
     BoardState.OFFLINE: "is offline",
@@ -79,6 +93,7 @@ class HardwareStatus:
     seats: tuple[int, ...] = ()  # the table's seats, to name those without a reader
     boards: dict[str, BoardStatus] = field(default_factory=dict)
     inventory: dict[Place, frozenset[bytes]] = field(default_factory=dict)
+    stuck_pads: set[Pad] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self._view: HardwareView | None = None
@@ -90,6 +105,8 @@ class HardwareStatus:
         if self.readers is not None:
             self.boards = {status.board: status for status in self.readers.boards()}
             self.inventory = dict(self.readers.inventory())
+        if self.pads is not None:
+            self.stuck_pads = set(self.pads.stuck())
         self._view = None
 
     def refresh_tags(self) -> bool:
@@ -107,6 +124,14 @@ class HardwareStatus:
 
     def board_changed(self, status: BoardStatus) -> None:
         self.boards[status.board] = status
+        self._view = None
+
+    def pad_stuck(self, pad: Pad, stuck: bool) -> None:
+        """A pad was found held or stuck, or freed (``on_pad_stuck``)."""
+        if stuck:
+            self.stuck_pads.add(pad)
+        else:
+            self.stuck_pads.discard(pad)
         self._view = None
 
     def inventory_changed(self, change: InventoryChange) -> None:
@@ -128,8 +153,11 @@ class HardwareStatus:
 
     def _build(self) -> HardwareView:
         problems: list[str] = []
+        stuck = sorted(pad.value.upper() for pad in self.stuck_pads) if self.pads else []
         if self.pads is None:
             problems.append(NO_PADS)
+        elif stuck:
+            problems.append(stuck_pads_problem(stuck))
         if self.panel is None:
             problems.append(NO_SEAT_BUTTONS)
         if self.readers is None:
@@ -149,8 +177,9 @@ class HardwareStatus:
             problems += [c.describe() for c in resolved.conflicts]
         readers_ok = self.readers is not None and bool(self.boards) and not bare and all(
             s.state is BoardState.ONLINE for s in self.boards.values())
-        return HardwareView(pads=self.pads is not None, readers=readers_ok,
-                            seat_buttons=self.panel is not None, problems=tuple(problems))
+        return HardwareView(pads=self.pads is not None and not stuck, readers=readers_ok,
+                            seat_buttons=self.panel is not None, problems=tuple(problems),
+                            stuck_pads=tuple(stuck))
 
     def read_lanes(self) -> LaneReading:
         """The inventory proven current, read here and now: blocks up to ``confirm_s``

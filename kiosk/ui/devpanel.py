@@ -1,11 +1,11 @@
 """The developer side panel for ``kiosk run --simulate``: lay and lift cards in a seat's
 lane, press seat buttons, touch both pads, and inject faults, on the simulated table.
 
-Keyboard: 1-6 press that seat's button, Space touches both pads, W lays a winning table,
-L a losing one, C clears the table, T swaps in a fresh (never enrolled) tag at the chosen
-seat and lane, U unplugs/replugs the chosen seat's board, G sends it garbage, S makes it
-go silent (again: resume), D makes it answer 300 ms late (again: at once), F12 hides
-the panel.
+Keyboard: 1-6 press that seat's button, Space touches both pads, P sticks pad A (again:
+frees it), W lays a winning table, L a losing one, C clears the table, T swaps in a
+fresh (never enrolled) tag at the chosen seat and lane, U unplugs/replugs the chosen
+seat's board, G sends it garbage, S makes it go silent (again: resume), D makes it
+answer 300 ms late (again: at once), F12 hides the panel.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from kivy.core.window import Window
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from kiosk.hardware.ports import Pad
 from kiosk.ui import theme
 
 
@@ -78,6 +79,15 @@ class DevPanel(BoxLayout):
 
         self._try(touch, "touched both pads")
 
+    def stick_pad(self) -> None:
+        """Pad A reads touched until pressed again: the table names it after its stuck
+        time (at once when a round starts) and the screen's circles stand in."""
+        if Pad.A in self.table.stuck_pads:
+            self._try(lambda: self.table.free_pad(Pad.A), "freed pad A")
+        else:
+            self._try(lambda: self.table.stick_pad(Pad.A),
+                      "pad A is stuck (reported after its stuck time, or at SWIM!)")
+
     def winning(self, in_sync: bool = True) -> None:
         self._try(lambda: self.driver.arrange(in_sync),
                   "laid a winning table" if in_sync else "laid a losing table")
@@ -120,9 +130,9 @@ class DevPanel(BoxLayout):
         if key == 293:  # F12
             self.shown = not self.shown
             return True
-        actions = {" ": self.pads, "w": self.winning, "l": lambda: self.winning(False),
-                   "c": self.clear, "t": self.fresh_tag, "u": self.unplug, "g": self.garbage,
-                   "s": self.silent, "d": self.slow}
+        actions = {" ": self.pads, "p": self.stick_pad, "w": self.winning,
+                   "l": lambda: self.winning(False), "c": self.clear, "t": self.fresh_tag,
+                   "u": self.unplug, "g": self.garbage, "s": self.silent, "d": self.slow}
         if text and text in "123456":
             self.press_seat(int(text))
             return True

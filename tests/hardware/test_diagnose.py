@@ -6,6 +6,8 @@ import pytest
 
 from kiosk.hardware import diagnose
 from kiosk.hardware.errors import BackendUnavailableError
+from kiosk.hardware.ports import Pad
+from kiosk.hardware.tagmap import TagMap
 
 CONFIG = """
 [pads]
@@ -36,6 +38,9 @@ def test_simulate_lists_boards_pins_and_streams_demo_events(capsys):
     assert "unknown tag 0badc0de" in out
     assert "seat 4 button pressed" in out
     assert "STOP — both pads touched together" in out
+    assert "Stop pads: both free" in out
+    assert "stop pad A is held or stuck, so the pads cannot stop the timer: free it" in out
+    assert "stop pad A is free again" in out
     assert "CONFLICT: blue-1-LH is seen in seat 2 lane 1 and seat 2 lane 2" in out
     assert out.rstrip().endswith("done.")
 
@@ -91,3 +96,17 @@ def test_bad_arguments_return_2(capsys):
 def test_help_exits_cleanly(argv, capsys):
     assert diagnose.main(argv) == 0
     assert "--simulate" in capsys.readouterr().out
+
+
+def test_a_stuck_pad_is_reported_with_what_to_do():
+    lines = []
+    diagnose.report_pads(frozenset({Pad.B}), lines.append)
+    (line,) = lines
+    assert line.startswith("Stop pads: stop pad B is held or stuck")
+    assert "power the table off and on with hands off the pads" in line
+    printer = diagnose.EventPrinter(TagMap({}))
+    printer.on_pad_stuck(Pad.B, True, 1.0)
+    printer.on_pad_stuck(Pad.B, False, 2.0)
+    said = [printer.lines.get_nowait()[1] for _ in range(2)]
+    assert said[0].startswith("stop pad B is held or stuck")
+    assert said[1] == "stop pad B is free again"

@@ -1,4 +1,9 @@
-"""Stop-pad semantics on gpiozero mock pins driven with a fake clock."""
+"""Stop-pad semantics on gpiozero mock pins driven with a fake clock.
+
+The rule itself is tested in ``test_stop_rule.py``; here it runs behind the real pins,
+debounce and lock, including the three faults of issue 10 that were measured failing
+(a pad stuck mid-round, a pad stuck before the round, release chatter).
+"""
 
 from __future__ import annotations
 
@@ -78,10 +83,12 @@ def test_pads_do_not_stop_while_disarmed(pads, factory, clock, log):
     assert [args[:2] for args in log.named("on_pad_changed")] == [(Pad.A, True), (Pad.B, True)]
 
 
-def test_pad_held_at_arm_is_ignored_until_released(pads, factory, clock, log):
+def test_pad_held_at_arm_is_stuck_and_never_counts_until_released(pads, factory, clock, log):
     touch(factory, Pad.A)  # a hand resting on pad A as the round starts
     clock.advance(1.0)
     pads.arm()
+    assert log.named("on_pad_stuck") == [(Pad.A, True, 101.0)]
+    assert pads.stuck() == {Pad.A}
     clock.advance(1.0)
     touch(factory, Pad.B)
     assert log.named("on_stop") == []
@@ -89,14 +96,22 @@ def test_pad_held_at_arm_is_ignored_until_released(pads, factory, clock, log):
     clock.advance(1.0)
     release(factory, Pad.A)
     clock.advance(0.5)
-    touch(factory, Pad.A)  # B is still held: now the pair is complete
-    assert log.named("on_stop") == [(103.5,)]
+    pads.poll()
+    assert log.named("on_pad_stuck")[1:] == [(Pad.A, False, 103.0)]
+    touch(factory, Pad.A)  # fresh, but B's touch began 1.5 s ago: not "at once"
+    assert log.named("on_stop") == []
+    clock.advance(0.2)
+    release(factory, Pad.B)
+    clock.advance(0.2)
+    touch(factory, Pad.B)  # a fresh B 0.4 s after the fresh A: the pair is complete
+    assert log.named("on_stop") == [(103.9,)]
 
 
-def test_both_pads_held_at_arm_need_both_released(pads, factory, clock, log):
+def test_both_pads_held_at_arm_need_fresh_touches_on_both(pads, factory, clock, log):
     touch(factory, Pad.A)
     touch(factory, Pad.B)
     pads.arm()
+    assert {args[0] for args in log.named("on_pad_stuck")} == {Pad.A, Pad.B}
     clock.advance(1.0)
     release(factory, Pad.A)
     clock.advance(1.0)
@@ -105,8 +120,13 @@ def test_both_pads_held_at_arm_need_both_released(pads, factory, clock, log):
     clock.advance(1.0)
     release(factory, Pad.B)
     clock.advance(1.0)
-    touch(factory, Pad.B)
-    assert log.named("on_stop") == [(104.0,)]
+    touch(factory, Pad.B)  # fresh, but A's touch began 2 s ago
+    assert log.named("on_stop") == []
+    clock.advance(0.1)
+    release(factory, Pad.A)
+    clock.advance(0.2)
+    touch(factory, Pad.A)
+    assert rounded(log.named("on_stop")) == [(104.3,)]
 
 
 def test_stop_fires_once_until_rearmed(pads, factory, clock, log):
@@ -143,11 +163,11 @@ def test_disarm_cancels_a_pending_stop(pads, factory, log):
 def test_touch_bounce_counts_once_and_keeps_first_edge_time(pads, factory, clock, log):
     pads.arm()
     burst(factory, clock, Pad.A, [True, False, True, False, True])
-    clock.advance(0.5)
+    clock.advance(0.3)
     burst(factory, clock, Pad.B, [True, False, True, False, True, False, True])
     pads.poll(clock() + 1.0)
-    assert rounded(log.named("on_pad_changed")) == [(Pad.A, True, 100.0), (Pad.B, True, 100.504)]
-    assert rounded(log.named("on_stop")) == [(100.504,)]
+    assert rounded(log.named("on_pad_changed")) == [(Pad.A, True, 100.0), (Pad.B, True, 100.304)]
+    assert rounded(log.named("on_stop")) == [(100.304,)]
 
 
 def test_release_bounce_does_not_leave_a_pad_touched(pads, factory, clock, log):
@@ -225,3 +245,87 @@ def test_close_releases_the_pins(pads, factory, clock, log):
     pads.close()
     with GpioStopPads(PadSettings(a=5, b=6), pin_factory=factory, clock=clock) as again:
         assert not again.is_active(Pad.A)
+
+
+# ---------------------------------------------------------------- issue 10: pad faults
+
+
+def test_a_pad_stuck_mid_round_never_lets_one_finger_stop(pads, factory, clock, log):
+    pads.arm()
+    clock.advance(0.5)
+    touch(factory, Pad.A)  # pad A sticks (a hand left on it, a module gone bad)
+    for _ in range(100):  # one finger taps B, again and again
+        clock.advance(0.55)
+        pads.poll()
+        touch(factory, Pad.B)
+        clock.advance(0.1)
+        release(factory, Pad.B)
+    assert log.named("on_stop") == []
+    assert log.named("on_pad_stuck") == [(Pad.A, True, 105.5)]
+    assert pads.stuck() == {Pad.A} and pads.armed
+
+
+def test_a_pad_stuck_before_the_round_is_reported_and_blocks_pad_stops(pads, factory, clock, log):
+    touch(factory, Pad.B)
+    clock.advance(30.0)
+    pads.poll()
+    assert log.named("on_pad_stuck") == [(Pad.B, True, 105.0)]  # found while disarmed
+    pads.arm()
+    for _ in range(20):
+        clock.advance(0.3)
+        touch(factory, Pad.A)
+        clock.advance(0.1)
+        release(factory, Pad.A)
+    assert log.named("on_stop") == []
+    assert pads.stuck() == {Pad.B}
+
+
+def test_release_chatter_then_the_other_pad_150ms_later_does_not_stop(pads, factory, clock, log):
+    pads.arm()
+    touch(factory, Pad.A)
+    clock.advance(0.1)
+    release(factory, Pad.A)  # the finger lifts; the contact chatters for 40 ms
+    for _ in range(4):
+        clock.advance(0.005)
+        touch(factory, Pad.A)
+        clock.advance(0.005)
+        release(factory, Pad.A)
+    clock.advance(0.110)  # 150 ms after the release
+    touch(factory, Pad.B)
+    pads.poll()
+    assert log.named("on_stop") == []
+
+
+def test_long_release_chatter_never_stops_with_the_other_pad(pads, factory, clock, log):
+    pads.arm()
+    touch(factory, Pad.A)
+    clock.advance(0.2)
+    release(factory, Pad.A)
+    for n in range(30):  # 300 ms of chatter, each gap shorter than the chatter window
+        clock.advance(0.005)
+        touch(factory, Pad.A)
+        clock.advance(0.005)
+        release(factory, Pad.A)
+        if n == 10:
+            touch(factory, Pad.B)  # B lands while A still chatters
+    pads.poll(clock() + 1.0)
+    assert log.named("on_stop") == []
+
+
+def test_touch_down_chatter_then_the_other_pad_stops_at_its_edge(pads, factory, clock, log):
+    pads.arm()
+    burst(factory, clock, Pad.A, [True, False, True, False, True, False, True], step=0.008)
+    clock.advance(0.2)
+    touch(factory, Pad.B)
+    assert rounded(log.named("on_stop")) == [(100.248,)]
+
+
+def test_a_stuck_pad_can_be_read_without_a_listener_event(pads, factory, clock):
+    assert pads.stuck() == frozenset()
+    touch(factory, Pad.A)
+    pads.arm()
+    assert pads.stuck() == {Pad.A}
+    release(factory, Pad.A)
+    clock.advance(1.0)
+    pads.poll()
+    assert pads.stuck() == frozenset()

@@ -112,6 +112,27 @@ def test_fingers_on_an_injected_clock():
         assert table.gpio.gpio.seats.is_ready(3)
 
 
+def test_a_stuck_pad_outlasts_lifted_fingers_until_freed():
+    clock = ManualClock(50.0)
+    log = EventLog()
+    with SimulatedTable(seats=(1,), listener=log, clock=clock) as table:
+        pads = table.gpio.gpio.pads
+        table.stick_pad(Pad.A)
+        table.touch_pad(Pad.B)
+        clock.advance(0.2)
+        table.release_pads()  # the fingers lift; the stuck pad stays touched
+        table.arm_stop()
+        assert log.named("on_pad_stuck") == [(Pad.A, True, pytest.approx(50.2))]
+        clock.advance(1.0)
+        table.touch_both_pads()
+        assert log.named("on_stop") == []
+        table.free_pad(Pad.A)
+        clock.advance(0.5)
+        pads.poll()
+        assert pads.stuck() == frozenset() and table.stuck_pads == set()
+        assert log.named("on_pad_stuck")[-1] == (Pad.A, False, pytest.approx(51.2))
+
+
 def test_unplug_and_replug_through_inject(table):
     table.put("yellow-3-LH", seat=6, lane=5)
     assert table.wait_settled()

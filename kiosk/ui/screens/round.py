@@ -1,6 +1,7 @@
 """The round: the rules face up, SWIM!, the big timer, each seat's readiness, and TIME
-OUT -> TRY AGAIN. With no stop pads, two on-screen circles stop the timer. After a stop,
-while a slow reader board confirms the cards, it says the cards are being read."""
+OUT -> TRY AGAIN. With no stop pads, or one held or stuck, two on-screen circles stop
+the timer. After a stop, while a slow reader board confirms the cards, it says the cards
+are being read."""
 
 from __future__ import annotations
 
@@ -77,6 +78,10 @@ class RoundScreen(ViewScreen):
         if view.phase is Phase.PRACTICE:
             if view.hardware.pads:
                 return "Ready? Press your seat button. Captain: touch both pads to stop."
+            if view.hardware.stuck_pads:
+                stuck = view.hardware.stuck_pads
+                which = "Stop pads A and B are" if len(stuck) > 1 else f"Stop pad {stuck[0]} is"
+                return f"{which} held or stuck. Captain: touch BOTH white circles at once."
             return "Ready? Press your seat button. Captain: touch BOTH white circles at once."
         if view.phase is Phase.TIME_OUT:
             return "Time ran out. Gather and reshuffle all the cards, then try again."
