@@ -119,7 +119,18 @@ def full_routine(s: Sitting, players: int) -> None:
     pilot.press("NEXT")
     s.wait_phase(Phase.ROUND_READY)
 
-    s.perform(True)                       # round 4
+    driver.table.board(2).slow_answers(60)  # round 4: seat 2's board answers late
+    pilot.press("SWIM!")
+    s.wait_phase(Phase.PRACTICE)
+    driver.arrange(True)
+    driver.stop()
+    pilot.until(lambda: any("Reading the cards" in text for text in pilot.labels()))
+    s.shot("reading-the-cards")
+    driver.table.board(2).slow_answers(0)   # ... and answers: still judged by the table
+    s.wait_phase(Phase.PERFORMANCE)
+    pilot.press("Show all")
+    pilot.press("NEXT")
+    s.wait_phase(Phase.ROUND_READY)
     s.perform(True)                       # round 5
     s.shot("twist-round")                 # round 6 brings the twist
     s.perform(True)
