@@ -13,6 +13,7 @@ from kivy.core.window import Window
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager, ScreenManagerException
 
+from kiosk.staff import misshapen
 from kiosk.table.api import ControllerListener, Phase, TableView
 from kiosk.ui import theme, widgets  # noqa: F401  (registers the widgets' kv rules)
 from kiosk.ui.headless import release_free_heap
@@ -203,6 +204,9 @@ class KioskApp(App):
 
     def check_pin(self, pin: str) -> tuple[bool, str]:
         if self.staff_lock is None:
+            slip = misshapen(pin)
+            if slip is not None:
+                return False, slip.message
             return pin == STAFF_PIN, "Wrong PIN. Ask the staff."
         attempt = self.staff_lock.try_pin(pin)
         return attempt.ok, attempt.message
