@@ -82,6 +82,7 @@ class LazyScreens(ScreenManager):
 
 class KioskApp(App):
     title = "Sync or Swim"
+    use_kivy_settings = False
     ui_scale = NumericProperty(1.0)
     min_font = NumericProperty(theme.MIN_FONT)
     min_touch = NumericProperty(theme.MIN_TOUCH)
@@ -125,6 +126,13 @@ class KioskApp(App):
         if hasattr(self.controller, "wakeup"):  # a hardware event: pump at the next frame
             self.controller.wakeup = self._pump_soon
         return root
+
+    def open_settings(self, *_args) -> bool:
+        """Never: Kivy opens its settings panel on F1 from any plugged-in keyboard, with
+        no PIN, and its "Kivy" page edits and saves Kivy's own configuration. Staff
+        settings are the app's settings screen, behind the PIN. (Kivy's F1 handler
+        then calls ``close_settings``, which finds nothing to close.)"""
+        return False
 
     def on_stop(self):
         if self._pump_event is not None:
