@@ -24,8 +24,11 @@ server), showborder, touchring, cursor
 Kivy's command line (``-m inspector``,      never parsed: ``KIVY_NO_ARGS=1``
 ``-c section:key:value``, ``-s`` saves)     (:func:`kiosk.ui.headless.prepare`)
 a ``config.ini`` in ``$KIVY_HOME`` or       never read: the app loads the shipped
-``~/.kivy``, and its ``mods/`` folder       file itself (:func:`load_shipped_config`)
+``~/.kivy`` (and the modules it names)      file itself (:func:`load_shipped_config`)
 ==========================================  ==========================================
+
+What lies outside Kivy (the text console under the app, Ctrl+Alt+F1-F12, Ctrl+Alt+Del,
+Alt+SysRq) is the system's to close: ``hardware/systemd/README.md``, "Keyboards".
 
 Refusing every close request has one side effect this module also repairs: SDL turns
 SIGTERM into the same quit event as a close button, so ``systemctl stop kiosk`` was
