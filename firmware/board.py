@@ -103,7 +103,7 @@ class Board:
             self.board_id = message.board_id
             self.store.save(message.board_id)
             self.send(wire.Hello(self.board_id, self.firmware, self.antennas))
-        elif kind is wire.Incompatible:
+        elif kind is wire.Incompatible and message.version != wire.PROTOCOL_VERSION:
             self.send(wire.Error(wire.ERR_BAD_REQUEST, "host speaks another protocol version"))
 
     # -------------------------------------------------------------- the poll cycle

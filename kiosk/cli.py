@@ -206,13 +206,17 @@ def cmd_tags(args: argparse.Namespace) -> int:
 def cmd_staff_pin(args: argparse.Namespace) -> int:
     import getpass
 
-    from kiosk.staff import PinError, StaffLock
+    from kiosk.staff import PinError, StaffLock, pin_problem
 
     store = _open_store(args)
     if store is None:
         return EXIT_BAD_INPUT
     with store:
         pin = getpass.getpass("New staff PIN (4 to 8 digits): ")
+        problem = pin_problem(pin)
+        if problem:  # said at once, before the PIN is asked a second time
+            print(f"kiosk staff-pin: {problem}; nothing changed", file=sys.stderr)
+            return EXIT_BAD_INPUT
         if getpass.getpass("The same PIN again: ") != pin:
             print("kiosk staff-pin: the two PINs differ; nothing changed", file=sys.stderr)
             return EXIT_BAD_INPUT

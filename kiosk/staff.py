@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 SCRYPT = {"n": 2**14, "r": 8, "p": 1}  # ~50 ms on a Pi 4: slow to guess, quick to type
+PIN_DIGITS = (4, 8)  # the fewest and the most digits a staff PIN has
 FREE_TRIES = 3
 FIRST_WAIT = 5.0
 MAX_WAIT = 300.0
@@ -51,6 +52,26 @@ class PinError(ValueError):
     """A PIN that cannot be used (wrong length, not digits)."""
 
 
+def pin_problem(pin: str) -> str | None:
+    """Why ``pin`` cannot be a staff PIN, or None. One rule for setting it and for
+    checking it, so a PIN that could never be right is named as such, never as "wrong".
+    The PIN itself is never part of the sentence.
+
+    >>> pin_problem("2468") is None
+    True
+    >>> pin_problem("123")
+    'the staff PIN must be 4 to 8 digits, not 3'
+    >>> pin_problem("12a4")
+    'the staff PIN must be 4 to 8 digits (0-9 only)'
+    """
+    fewest, most = PIN_DIGITS
+    if not (pin.isascii() and pin.isdigit()) and pin:
+        return f"the staff PIN must be {fewest} to {most} digits (0-9 only)"
+    if not fewest <= len(pin) <= most:
+        return f"the staff PIN must be {fewest} to {most} digits, not {len(pin)}"
+    return None
+
+
 def hash_pin(pin: str, salt: bytes | None = None) -> str:
     """``scrypt$n$r$p$salt$hash`` (hex); never the PIN itself."""
     salt = os.urandom(16) if salt is None else salt
@@ -77,6 +98,18 @@ class Attempt:
     message: str = ""
 
 
+def misshapen(pin: str) -> Attempt | None:
+    """The PIN pad's answer to a PIN that could never be right, or None.
+
+    >>> misshapen("123").message
+    'The staff PIN must be 4 to 8 digits, not 3. Try again.'
+    """
+    problem = pin_problem(pin)
+    if problem is None:
+        return None
+    return Attempt(False, 0.0, problem[0].upper() + problem[1:] + ". Try again.")
+
+
 class StaffLock:
     def __init__(self, settings: Settings, clock: Callable[[], float] = time.time) -> None:
         self.settings = settings
@@ -87,8 +120,9 @@ class StaffLock:
         return bool(self.settings.setting("staff_pin_hash"))
 
     def set_pin(self, pin: str) -> None:
-        if not (pin.isascii() and pin.isdigit() and 4 <= len(pin) <= 8):
-            raise PinError("the staff PIN must be 4 to 8 digits")
+        problem = pin_problem(pin)
+        if problem:
+            raise PinError(problem)
         self.settings.set_setting("staff_pin_hash", hash_pin(pin))
         self.settings.set_setting("staff_failures", 0)
         self.settings.set_setting("staff_locked_until", 0.0)
@@ -105,6 +139,9 @@ class StaffLock:
         wait = self.wait_left()
         if wait > 0:
             return Attempt(False, wait, f"Too many wrong PINs. Try again in {wait:.0f} s.")
+        slip = misshapen(pin)
+        if slip is not None:  # OK pressed early, say: not a guess, so it is not counted
+            return slip
         if verify_pin(pin, stored):
             self.settings.set_setting("staff_failures", 0)
             return Attempt(True)

@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 from kiosk.staff import (
@@ -28,10 +30,58 @@ def test_the_pin_is_stored_only_as_a_salted_hash():
     assert hash_pin("4711") != hash_pin("4711")  # a fresh salt each time
 
 
-@pytest.mark.parametrize("pin", ["123", "123456789", "12a4", "", "١٢٣٤"])
-def test_bad_pins_are_refused(pin):
-    with pytest.raises(PinError, match="4 to 8 digits"):
-        StaffLock(MemorySettings()).set_pin(pin)
+@pytest.mark.parametrize(("pin", "said"), [
+    ("123", "4 to 8 digits, not 3"),
+    ("123456789", "4 to 8 digits, not 9"),
+    ("", "4 to 8 digits, not 0"),
+    ("12a4", "4 to 8 digits (0-9 only)"),
+    ("١٢٣٤", "4 to 8 digits (0-9 only)"),  # Arabic-Indic digits: isdigit() but not 0-9
+    ("12 4", "4 to 8 digits (0-9 only)"),
+])
+def test_bad_pins_are_refused(pin, said):
+    settings = MemorySettings()
+    with pytest.raises(PinError, match=re.escape(f"the staff PIN must be {said}")):
+        StaffLock(settings).set_pin(pin)
+    assert settings.values == {}
+
+
+@pytest.mark.parametrize("pin", ["1234", "12345678"])
+def test_four_and_eight_digits_are_both_fine(pin):
+    lock = StaffLock(MemorySettings())
+    lock.set_pin(pin)
+    assert lock.try_pin(pin).ok
+
+
+@pytest.mark.parametrize("pin", ["123", "123456789", "", "12a4"])
+def test_a_pin_that_could_never_be_right_is_named_and_not_counted(pin):
+    settings = MemorySettings()
+    lock = StaffLock(settings, Clock())
+    lock.set_pin("2468")
+    for _ in range(10):
+        attempt = lock.try_pin(pin)
+    assert not attempt.ok and attempt.wait == 0
+    assert attempt.message.startswith("The staff PIN must be 4 to 8 digits")
+    assert attempt.message.endswith("Try again.")
+    assert settings.setting("staff_failures") == 0  # ten slips, no lock-out
+    assert lock.try_pin("2468").ok
+
+
+def test_a_misshapen_pin_still_waits_out_a_lock():
+    settings, clock = MemorySettings(), Clock()
+    lock = StaffLock(settings, clock)
+    lock.set_pin("2468")
+    for _ in range(3):
+        lock.try_pin("0000")
+    attempt = lock.try_pin("12")
+    assert attempt.wait == FIRST_WAIT and "Try again in 5 s" in attempt.message
+
+
+def test_the_docstring_examples_hold():
+    import doctest
+
+    import kiosk.staff
+
+    assert doctest.testmod(kiosk.staff).failed == 0
 
 
 def test_wrong_guesses_make_the_wait_grow_and_it_survives_a_restart():

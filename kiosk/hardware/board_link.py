@@ -16,7 +16,9 @@ What the link does, following ``firmware/PROTOCOL.md``:
 * treats 2 s without a heartbeat as a silent board, and a read error or a vanished
   path as an unplug: closes the port and retries with a growing backoff, then asks
   for a fresh snapshot; a path that appears later is picked up by the same retries;
-* refuses a board that speaks another protocol version, saying what to do.
+* refuses a board that speaks another protocol version, saying what to do, once its
+  frames say so persistently: one frame with a good CRC but an unknown version or
+  type is counted as a dropped frame, like any noise (:mod:`.foreign_frames`).
 
 Antennas: config numbers them from 1 as printed on the board (``antennas = {1 = 1}``);
 the wire numbers them from 0. Config antenna ``n`` is wire antenna ``n - 1``.
@@ -40,6 +42,7 @@ import serial
 
 from kiosk.config import ReaderBoard
 from kiosk.hardware import wire
+from kiosk.hardware.foreign_frames import ForeignFrames
 from kiosk.hardware.ports import (
     AntennaHealth,
     AntennaStatus,
@@ -147,6 +150,7 @@ class BoardLink:
         self._clock = clock
         self._tuning = tuning or LinkTuning()
         self._decoder = wire.Decoder()
+        self._foreign = ForeignFrames()  # kept across reconnects: only a valid frame clears it
         self._stop = threading.Event()
         self._write_lock = threading.Lock()
         self._port: Any = None
@@ -289,11 +293,14 @@ class BoardLink:
             now = self._clock()
             dropped = self._decoder.frames_bad
             for message in self._decoder.feed(data):
-                if type(message) is wire.Incompatible:
-                    self._set_state(
-                        BoardState.OFFLINE, f"board {self.path} refused: {message.describe()}"
-                    )
-                    return self._tuning.backoff_max_s
+                if type(message) is wire.Incompatible:  # already counted as dropped
+                    if self._foreign.seen(now):
+                        self._set_state(
+                            BoardState.OFFLINE, f"board {self.path} refused: {message.describe()}"
+                        )
+                        return self._tuning.backoff_max_s
+                    continue
+                self._foreign.valid()
                 self._handle(message, now)
             if self.state is BoardState.ONLINE:
                 backoff = self._tuning.backoff_min_s

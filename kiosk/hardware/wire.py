@@ -398,7 +398,14 @@ class SetBoardId(Message):
 
 
 class Incompatible(Message):
-    """Not on the wire: a frame with a good CRC but another protocol version."""
+    """Not on the wire: a frame with a good CRC but another protocol version, or this
+    version with a message type it does not have.
+
+    One alone proves nothing: about one noise chunk in 65,536 passes a 16-bit CRC,
+    and then its version and type bytes are noise too. The decoder counts it as a
+    dropped frame and hands the notice on, so the reader can tell a board that
+    sends nothing else (other firmware) from noise (see PROTOCOL.md, Versioning).
+    """
 
     FIELDS = ("version", "kind")
 
@@ -410,11 +417,13 @@ class Incompatible(Message):
         raise WireError("Incompatible is a local notice, it has no frame")
 
     def describe(self):
-        return (
-            f"the reader board speaks wire protocol v{self.version} but this kiosk "
-            f"understands v{PROTOCOL_VERSION}: install matching firmware on the board "
-            "(or update the kiosk)"
-        )
+        if self.version == PROTOCOL_VERSION:
+            what = f"sends message type 0x{self.kind:02x}, which this kiosk does not know"
+        else:
+            what = (f"speaks wire protocol v{self.version} but this kiosk understands "
+                    f"v{PROTOCOL_VERSION}")
+        return ("the reader board " + what + ": install matching firmware on the board "
+                "(or update the kiosk)")
 
 
 # ---------------------------------------------------------------- decoding bodies
@@ -523,11 +532,9 @@ def decode_payload(payload):
         raise WireError("frame has a bad length")
     if crc16(payload) != 0:
         raise WireError("CRC mismatch")
-    if payload[0] != PROTOCOL_VERSION:
-        return Incompatible(payload[0], payload[1])
     parse = _PARSERS.get(payload[1])
-    if parse is None:
-        raise WireError(f"unknown message type 0x{payload[1]:02x}")
+    if payload[0] != PROTOCOL_VERSION or parse is None:
+        return Incompatible(payload[0], payload[1])
     return parse(payload[2:-2])
 
 
@@ -551,7 +558,8 @@ class Decoder:
     MAX_ENCODED, so a stream with no delimiters cannot grow memory.
 
     Counters: frames_ok (messages delivered), frames_bad (chunks dropped),
-    frames_incompatible (good CRC, other protocol version; delivered as Incompatible),
+    frames_incompatible (those of frames_bad with a good CRC but an unknown version
+    or type; each also handed on as an Incompatible notice, in stream order),
     bytes_dropped (bytes of dropped chunks, delimiters not counted); last_error says
     why the last chunk was dropped.
     """
@@ -593,8 +601,12 @@ class Decoder:
                 self.bytes_dropped += len(part)
                 self.last_error = str(exc) or type(exc).__name__
                 continue
-            if type(message) is Incompatible:
+            if type(message) is Incompatible:  # dropped, as noise; the notice goes on
+                self.frames_bad += 1
                 self.frames_incompatible += 1
+                self.bytes_dropped += len(part)
+                self.last_error = (f"good CRC but version {message.version}, "
+                                   f"type 0x{message.kind:02x}")
             else:
                 self.frames_ok += 1
             messages.append(message)

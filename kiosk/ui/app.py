@@ -13,6 +13,7 @@ from kivy.core.window import Window
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager, ScreenManagerException
 
+from kiosk.staff import misshapen
 from kiosk.table.api import ControllerListener, Phase, TableView
 from kiosk.ui import theme, widgets  # noqa: F401  (registers the widgets' kv rules)
 from kiosk.ui.headless import release_free_heap
@@ -81,6 +82,7 @@ class LazyScreens(ScreenManager):
 
 class KioskApp(App):
     title = "Sync or Swim"
+    use_kivy_settings = False
     ui_scale = NumericProperty(1.0)
     min_font = NumericProperty(theme.MIN_FONT)
     min_touch = NumericProperty(theme.MIN_TOUCH)
@@ -124,6 +126,13 @@ class KioskApp(App):
         if hasattr(self.controller, "wakeup"):  # a hardware event: pump at the next frame
             self.controller.wakeup = self._pump_soon
         return root
+
+    def open_settings(self, *_args) -> bool:
+        """Never: Kivy opens its settings panel on F1 from any plugged-in keyboard, with
+        no PIN, and its "Kivy" page edits and saves Kivy's own configuration. Staff
+        settings are the app's settings screen, behind the PIN. (Kivy's F1 handler
+        then calls ``close_settings``, which finds nothing to close.)"""
+        return False
 
     def on_stop(self):
         if self._pump_event is not None:
@@ -203,6 +212,9 @@ class KioskApp(App):
 
     def check_pin(self, pin: str) -> tuple[bool, str]:
         if self.staff_lock is None:
+            slip = misshapen(pin)
+            if slip is not None:
+                return False, slip.message
             return pin == STAFF_PIN, "Wrong PIN. Ask the staff."
         attempt = self.staff_lock.try_pin(pin)
         return attempt.ok, attempt.message

@@ -1,6 +1,11 @@
 """Kivy's environment, set before Kivy is imported: quiet, no argv parsing, the default
 config, and (when asked, or when there is no display at all) SDL's offscreen driver.
 
+The real table (``kiosk=True``) does not take Kivy's default config: it takes the
+shipped ``hardware/pi/kivy-config.ini``, read by the app itself and never written, and
+locks Kivy's escapes (:mod:`kiosk.ui.kiosk_mode`). No ``config.ini`` in ``$KIVY_HOME``
+or ``~/.kivy`` is read then, and Kivy makes no folder there.
+
 It also sets the process's memory policy (:func:`tune_memory`), measured with
 ``python -m benchmarks ui`` (resident memory after a whole routine, 1280x800 offscreen):
 
@@ -37,15 +42,21 @@ MMAP_THRESHOLD = 64 * 1024
 TRIM_THRESHOLD = 128 * 1024   # glibc's default; setting it fixes it (no dynamic growth)
 
 
-def prepare(*, headless: bool | None = None, size: tuple[int, int] | None = None) -> None:
+def prepare(*, headless: bool | None = None, size: tuple[int, int] | None = None,
+            kiosk: bool = False) -> None:
     """Call before the first ``import kivy``. ``headless=None`` means: only when no
-    display exists (no DISPLAY / WAYLAND_DISPLAY and no DRM device for KMS)."""
-    if "kivy" in sys.modules and size is None and headless is None:
+    display exists (no DISPLAY / WAYLAND_DISPLAY and no DRM device for KMS).
+    ``kiosk=True``: the real table's shipped Kivy config, locked (see above)."""
+    if "kivy" in sys.modules and size is None and headless is None and not kiosk:
         return
-    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ["KIVY_NO_ARGS"] = "1"  # Kivy's -m/-c/-s options would be ways around a lock
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
-    os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
+    if kiosk:
+        os.environ["KIVY_NO_CONFIG"] = "1"  # nothing read from, or made in, KIVY_HOME
+        os.environ.pop("KIVY_USE_DEFAULTCONFIG", None)
+    else:
+        os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
     os.environ.setdefault("KCFG_GRAPHICS_MULTISAMPLES", "0")
     if headless is None:
         headless = not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
@@ -54,12 +65,20 @@ def prepare(*, headless: bool | None = None, size: tuple[int, int] | None = None
         os.environ["SDL_VIDEODRIVER"] = "offscreen"
         os.environ.setdefault("KIOSK_SOUND", "0")
     tune_memory(headless=headless)
+    if kiosk:
+        from kivy.config import Config
+
+        from kiosk.ui.kiosk_mode import load_shipped_config, lock_config
+
+        load_shipped_config(Config)
+        lock_config(Config)
     if size is not None:
         from kivy.config import Config
 
         Config.set("graphics", "width", str(size[0]))
         Config.set("graphics", "height", str(size[1]))
-        Config.set("input", "mouse", "mouse,disable_multitouch")
+        if not kiosk:  # the table keeps its one touch provider: a second doubles taps
+            Config.set("input", "mouse", "mouse,disable_multitouch")
 
 
 def tune_memory(*, headless: bool) -> None:

@@ -3,9 +3,11 @@
 ``--simulate`` opens it on the simulated table (real controller, simulated boards and
 pins, real time) with a developer side panel and keyboard shortcuts (see
 :mod:`kiosk.ui.devpanel`). Without it, the app runs on the real table from
-``config/kiosk.toml``. With no display at all it renders offscreen (``--headless``
-forces that; ``--frames N`` stops after N frames, for smoke tests and the benchmark,
-which reads the ``kiosk: first frame`` line it prints).
+``config/kiosk.toml``, in kiosk mode: Kivy set up from ``hardware/pi/kivy-config.ini``
+and every way out of the app locked (:mod:`kiosk.ui.kiosk_mode`). With no display at
+all it renders offscreen (``--headless`` forces that; ``--frames N`` stops after N
+frames, for smoke tests and the benchmark, which reads the ``kiosk: first frame`` line
+it prints).
 """
 
 from __future__ import annotations
@@ -35,13 +37,20 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = parse_args(sys.argv[1:] if argv is None else argv)
-    prepare(headless=True if args.headless else None, size=args.size)
+def prepare_kivy(args: argparse.Namespace) -> None:
+    """Kivy's settings for this run, before anything imports Kivy: the real table's are
+    the shipped file's, locked; the simulated table's are Kivy's defaults."""
+    prepare(headless=True if args.headless else None, size=args.size,
+            kiosk=not args.simulate)
     if args.fullscreen:
         from kivy.config import Config
 
         Config.set("graphics", "fullscreen", "auto")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    prepare_kivy(args)
     sys.stderr = sys.__stderr__  # Kivy's logger takes stderr over; errors must be seen
     from pathlib import Path
 
@@ -55,9 +64,10 @@ def main(argv: list[str] | None = None) -> int:
     controller, driver, staff_lock = build_table(simulate=args.simulate, config=config)
     app = KioskApp(controller, staff_lock=staff_lock)
     if not args.simulate:
-        from kiosk.ui.kiosk_mode import lock_window
+        from kiosk.ui.kiosk_mode import honour_sigterm, lock_window
 
         lock_window(Window)
+        honour_sigterm()
     if driver is not None and not args.no_panel:
         from kiosk.ui.devpanel import DevPanel
 

@@ -157,6 +157,64 @@ def test_a_board_with_another_protocol_version_is_refused(path):
             readers.close()
 
 
+def foreign(version: int, kind: int, body: bytes = b"") -> bytes:
+    """A frame with a good CRC but a version or type this kiosk does not know."""
+    from kiosk.hardware import wire
+
+    payload = bytes((version, kind)) + body
+    crc = wire.crc16(payload)
+    return wire.cobs_encode(payload + bytes((crc >> 8, crc & 0xFF))) + b"\x00"
+
+
+def test_foreign_frames_between_heartbeats_are_noise(path):
+    """Two frames with a good CRC but a wrong version or type, then a heartbeat, five
+    times over: each is counted as a dropped frame and the board stays online. (One
+    alone used to take it offline for 2 s with "install matching firmware".)"""
+    log = EventLog()
+    clock = ManualClock(100.0)
+    tuning = LinkTuning(read_timeout_s=0.02, backoff_min_s=0.02, backoff_max_s=0.05)
+    with SimBoard(path, heartbeat_s=None) as board:
+        readers = SerialReaders([ReaderBoard(path, 2, LANES)], listener=log, clock=clock,
+                                tuning=tuning)
+        try:
+            assert readers.wait_online()
+            for _ in range(5):
+                board.send_garbage(foreign(2, 0x03, bytes(10)) + foreign(1, 0x42))
+                clock.advance(0.5)
+                board.heartbeat()
+                assert readers.wait_for(lambda: readers.poll_cycles()[path] == board.cycle)
+            board.put(0, A)
+            assert readers.wait_for(lambda: readers.inventory() == {(2, 1): {A}})
+            status = readers.boards()[0]
+            assert status.state is BoardState.ONLINE and status.dropped_frames == 10
+            assert BoardState.OFFLINE not in states(log)
+        finally:
+            readers.close()
+
+
+def test_three_foreign_frames_with_nothing_valid_between_refuse_the_board(path):
+    log = EventLog()
+    clock = ManualClock(100.0)
+    tuning = LinkTuning(read_timeout_s=0.02, backoff_min_s=0.02, backoff_max_s=0.05)
+
+    def refusals():
+        return [s.detail for (s,) in log.named("on_board_status") if "refused" in s.detail]
+
+    with SimBoard(path, heartbeat_s=None) as board:
+        readers = SerialReaders([ReaderBoard(path, 2, LANES)], listener=log, clock=clock,
+                                tuning=tuning)
+        try:
+            assert readers.wait_online()
+            board.send_garbage(foreign(2, 0x05) + b"MicroPython noise\x00" + foreign(2, 0x05))
+            assert readers.wait_for(lambda: readers.boards()[0].dropped_frames == 3)
+            assert refusals() == []  # garbage between them is no valid frame
+            board.send_garbage(foreign(2, 0x05))
+            assert readers.wait_for(lambda: refusals() != [])
+            assert "speaks wire protocol v2" in refusals()[0]
+        finally:
+            readers.close()
+
+
 @pytest.mark.parametrize(
     ("code", "words"),
     [

@@ -172,6 +172,22 @@ def test_incompatible_board_gets_a_sentence_not_a_misread():
     assert notice == wire.Incompatible(2, wire.HELLO)
     assert "v2" in notice.describe() and "v1" in notice.describe()
     assert decoder.frames_incompatible == 1 and decoder.frames_ok == 0
+    # counted with the dropped frames: one alone may be noise (the reader decides)
+    assert decoder.frames_bad == 1 and decoder.bytes_dropped == len(frame) - 1
+    assert decoder.last_error == "good CRC but version 2, type 0x01"
+
+
+def test_an_unknown_type_with_a_good_crc_is_a_notice_too():
+    payload = bytes([wire.PROTOCOL_VERSION, 0x42])
+    crc = wire.crc16(payload)
+    frame = wire.cobs_encode(payload + bytes([crc >> 8, crc & 255])) + b"\x00"
+    decoder = wire.Decoder()
+    (notice,) = decoder.feed(frame + TAG.encode())[:1]
+    assert notice == wire.Incompatible(1, 0x42)
+    assert notice.describe().startswith(
+        "the reader board sends message type 0x42, which this kiosk does not know: "
+        "install matching firmware")
+    assert (decoder.frames_ok, decoder.frames_bad, decoder.frames_incompatible) == (1, 1, 1)
 
 
 def test_messages_compare_by_type_and_fields():

@@ -78,6 +78,9 @@ def check_stream(messages, pieces, damaged, chunk):
     got = []
     for i in range(0, len(stream), chunk):
         got.extend(decoder.feed(stream[i : i + chunk]))
+    notices = [m for m in got if type(m) is wire.Incompatible]  # dropped, noise or not
+    got = [m for m in got if type(m) is not wire.Incompatible]
+    assert decoder.frames_incompatible == len(notices) <= decoder.frames_bad
 
     # Delivered messages are originals, in their original order.
     position = 0

@@ -99,7 +99,9 @@ def test_tags_import_names_every_bad_line_and_imports_nothing(tmp_path, capsys):
 @pytest.mark.parametrize(("typed", "code", "said"), [
     (["2468", "2468"], 0, "The staff PIN is set."),
     (["2468", "2469"], 2, "kiosk staff-pin: the two PINs differ; nothing changed"),
-    (["12", "12"], 2, "kiosk staff-pin: the staff PIN must be 4 to 8 digits; nothing changed"),
+    (["12"], 2, "kiosk staff-pin: the staff PIN must be 4 to 8 digits, not 2; nothing changed"),
+    (["123456789"], 2, "the staff PIN must be 4 to 8 digits, not 9; nothing changed"),
+    (["24x8"], 2, "kiosk staff-pin: the staff PIN must be 4 to 8 digits (0-9 only); nothing"),
 ])
 def test_staff_pin_is_asked_twice_and_stored_hashed(tmp_path, monkeypatch, capsys, typed,
                                                     code, said):

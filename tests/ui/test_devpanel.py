@@ -29,4 +29,7 @@ def test_fresh_tags_are_unknown_and_replace_each_other(make_pilot):
         assert driver.table.wait_settled()
         assert len(driver.table.board(2).seen()[2]) == 1
     finally:
+        from kivy.core.window import Window
+
+        Window.unbind(on_key_down=panel._key)  # else it takes F12 from later tests' window
         driver.close()
