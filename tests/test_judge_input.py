@@ -124,3 +124,24 @@ def test_a_closed_pipe_still_exits_with_the_verdict():
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 1, err
     assert "Traceback" not in err and "Exception ignored" not in err
+
+
+@pytest.mark.parametrize(("text", "depth"), [
+    ('{"a": [1, {"b": []}]}', 4),
+    ('["[[[[", "\\"[[[", "\\\\", [1]]', 2),  # brackets inside strings do not count
+    ('"\\\\"[[', 2),  # an escaped backslash ends before the quote
+    ("]]][[", 2),
+    ("", 0),
+])
+def test_nesting_depth_counts_brackets_outside_strings(text, depth):
+    from kiosk.input_files import nesting_depth
+
+    assert nesting_depth(text) == depth
+
+
+def test_input_files_doctests():
+    import doctest
+
+    import kiosk.input_files
+
+    assert doctest.testmod(kiosk.input_files).failed == 0
