@@ -70,6 +70,10 @@ def _judge(args: argparse.Namespace) -> int:
         sys.stdout.flush()
     except BrokenPipeError:  # e.g. piped into `head`: the exit code still tells the verdict
         _silence_stdout()
+    except OSError as error:  # e.g. a full disk: no verdict was given, so neither 0 nor 1
+        _silence_stdout()
+        _say(f"kiosk judge: cannot write the verdict: {error.strerror or error}")
+        return EXIT_INTERNAL_ERROR
     return code
 
 

@@ -126,6 +126,16 @@ def test_a_closed_pipe_still_exits_with_the_verdict():
     assert "Traceback" not in err and "Exception ignored" not in err
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_verdict_that_cannot_be_written_is_not_a_verdict():
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "kiosk", "judge", str(EXAMPLE)],
+                                stdout=full, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                                timeout=60)
+    assert result.returncode == 70
+    assert "cannot write the verdict: No space left on device" in one_line(result.stderr)
+
+
 @pytest.mark.parametrize(("text", "depth"), [
     ('{"a": [1, {"b": []}]}', 4),
     ('["[[[[", "\\"[[[", "\\\\", [1]]', 2),  # brackets inside strings do not count
