@@ -176,3 +176,13 @@ def test_a_routine_round_brings_its_elements_and_twist():
     routine = CONTENT.routine(1)
     assert layout.elements == routine.elements_in_round(6)
     assert layout.twists == (routine.twist,)
+
+
+def test_a_long_value_is_quoted_briefly():
+    data = {**RUN, "elements": [list(range(3000))]}
+    message = str(error(data))
+    assert message.startswith("elements[0]: each element must be an id or a JSON object, "
+                              "not [0, 1, 2, ")
+    assert message.endswith("...") and len(message) < 150
+    data = {**RUN, "elements": [{"id": "C", "name": "C", "mode": "each", "value": ["7"] * 300}]}
+    assert len(str(error(data))) < 200

@@ -39,6 +39,12 @@ MAX_TEXT = 1000  # characters in a name, text or label
 ONE_CARD = Range("exact", 1)
 
 
+def brief(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut short: an error line quotes what was written, not all of it."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 class ContentError(ValueError):
     """A content file that cannot be used; the message says where and what to fix.
 
@@ -67,13 +73,13 @@ def parse_range(raw: Any, where: _Where, field: str, *, low: int, high: int) -> 
     """``7``, ``"7"``, ``"7+"``, ``"3-"``, ``"even"``, ``"odd"`` or ``"any"``."""
     hint = f"use {low}-{high}, {max(low, 1)}+, {high}-, even, odd or any"
     if isinstance(raw, bool):
-        raise where.error(field, f"{raw!r} is not a number ({hint})")
+        raise where.error(field, f"{brief(raw)} is not a number ({hint})")
     if isinstance(raw, int):
         text = str(raw)
     elif isinstance(raw, str):
         text = raw.strip().lower()
     else:
-        raise where.error(field, f"{raw!r} is not a number ({hint})")
+        raise where.error(field, f"{brief(raw)} is not a number ({hint})")
     if text in ("any", "even", "odd"):
         return Range(text)
     kind, digits = "exact", text
@@ -82,13 +88,13 @@ def parse_range(raw: Any, where: _Where, field: str, *, low: int, high: int) -> 
     elif text.endswith("-"):
         kind, digits = "max", text[:-1]
     if not digits.isdigit() or not low <= int(digits) <= high:
-        raise where.error(field, f"{raw!r} is not a value ({hint})")
+        raise where.error(field, f"{brief(raw)} is not a value ({hint})")
     return Range(kind, int(digits))
 
 
 def _choice(raw: Any, allowed: tuple[str, ...], where: _Where, field: str) -> str:
     if not isinstance(raw, str) or raw.lower() not in allowed:
-        raise where.error(field, f"{raw!r} is not one of {', '.join(allowed)}")
+        raise where.error(field, f"{brief(raw)} is not one of {', '.join(allowed)}")
     return raw.lower()
 
 
@@ -114,7 +120,7 @@ def _attrs(raw: Any, where: _Where, field: str) -> tuple[Attr, ...]:
     attrs: list[Attr] = []
     for item in items:
         if not isinstance(item, str) or item.lower() not in tuple(a.value for a in Attr):
-            raise where.error(field, f"{raw!r}: compare one of {names}")
+            raise where.error(field, f"{brief(raw)}: compare one of {names}")
         if Attr(item.lower()) in attrs:
             raise where.error(field, f"{item!r} is listed twice; name it once")
         attrs.append(Attr(item.lower()))
@@ -194,7 +200,7 @@ def _text(raw: dict, key: str, where: _Where, prefix: str = "") -> str:
     """An optional words field (name, text, label): a string of at most MAX_TEXT."""
     value = raw.get(key, "")
     if not isinstance(value, str):
-        raise where.error(prefix + key, f"must be words in quotes, not {value!r}")
+        raise where.error(prefix + key, f"must be words in quotes, not {brief(value)}")
     if len(value) > MAX_TEXT:
         raise where.error(prefix + key, f"is {len(value)} characters long; keep it under "
                                         f"{MAX_TEXT}")
@@ -215,8 +221,8 @@ def _card_start(raw: Any, source: str, kind: str, required: tuple[str, ...],
     Fields outside ``allowed`` are refused first, so a typo is named as a typo.
     """
     if not isinstance(raw, dict):
-        raise ContentError(f"{source}: each {kind} must be a table of fields, not {raw!r}",
-                           None, None, f"each {kind} must be a table of fields, not {raw!r}")
+        raise ContentError(f"{source}: each {kind} must be a table of fields, not {brief(raw)}",
+                           None, None, f"each {kind} must be a table of fields, not {brief(raw)}")
     ident = raw.get("id", "?")
     where = _Where(source, kind, ident if isinstance(ident, str) else repr(ident))
     if not isinstance(ident, str) or not ident.strip() or len(ident) > 40:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, CardError
-from .content import MAX_TEXT, ContentError, parse_element, parse_twist
+from .content import MAX_TEXT, ContentError, brief, parse_element, parse_twist
 from .judge import Table
 from .library import PLAYER_COUNTS, Content
 from .requirements import Element, Mode, Twist
@@ -142,7 +142,7 @@ def _whole(value: Any, path: str, low: int, high: int, what: str) -> int:
     elif isinstance(value, str) and re.fullmatch(r"[0-9]{1,9}", value):
         number = int(value)
     if number is None or not low <= number <= high:
-        raise LayoutError(path, f"must be {what} from {low} to {high}, not {value!r}")
+        raise LayoutError(path, f"must be {what} from {low} to {high}, not {brief(value)}")
     return number
 
 
@@ -173,7 +173,7 @@ def _rules(data: Mapping, content: Content) -> tuple[tuple[Element, ...], tuple[
         routine_key = data["routine"]
         if isinstance(routine_key, bool) or not isinstance(routine_key, int | str):
             raise LayoutError("routine", f"give a routine number or id, like 1 or \"R01\", "
-                                         f"not {routine_key!r}")
+                                         f"not {brief(routine_key)}")
         try:
             routine = content.routine(routine_key)
         except KeyError as error:
@@ -210,11 +210,11 @@ def _card(raw: Any, path: str, known: Mapping, parse, kind: str):
     """An element or twist: an id from the content, or written out in full."""
     if isinstance(raw, str):
         if raw not in known:
-            raise LayoutError(path, f"no {kind} {raw!r} in the content (ids like "
+            raise LayoutError(path, f"no {kind} {brief(raw)} in the content (ids like "
                                     f"{', '.join(sorted(known)[:3])} ...)")
         return known[raw]
     if not isinstance(raw, dict):
-        raise LayoutError(path, f"each {kind} must be an id or a JSON object, not {raw!r}")
+        raise LayoutError(path, f"each {kind} must be an id or a JSON object, not {brief(raw)}")
     try:
         return parse(raw, path)
     except ContentError as error:
