@@ -98,7 +98,8 @@ def across_failures(clause: Clause, group: Sequence[Play]) -> dict[int, str]:
 def _same_across(attr: Attr, group: Sequence[Play], failures: dict[int, str]) -> None:
     rule = f"same {attr.noun}"
     tally: Counter[object] = Counter()
-    valued = [(seat, [(card, attr.of(card)) for card in cards]) for seat, cards in group]
+    of = attr.getter
+    valued = [(seat, [(card, of(card)) for card in cards]) for seat, cards in group]
     for seat, pairs in valued:
         for card, value in pairs:
             if value is None:
@@ -135,7 +136,8 @@ def _different_across(attr: Attr, group: Sequence[Play], failures: dict[int, str
     reported, so a pair whose two seats have failed already is skipped. This keeps a
     six-seat role split with ten cards a lane well under a millisecond per check."""
     rule = f"different {attr.noun}s"
-    valued = [(seat, [(card, attr.of(card)) for card in cards]) for seat, cards in group]
+    of = attr.getter
+    valued = [(seat, [(card, of(card)) for card in cards]) for seat, cards in group]
     for seat, pairs in valued:
         for card, value in pairs:
             if value is None and seat not in failures:
