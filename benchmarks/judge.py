@@ -5,6 +5,10 @@ reference tries 3^6 role functions) and OR elements. Both judges see the same ta
 the same run; the figures printed are median and p99 per table and the ratio of the
 medians. Targets: judge median <= 1 ms, >= 10x faster than the reference.
 
+Then adversarial tables at the limits of ``kiosk judge``'s layout (6 seats, 10 cards a
+lane, 5 lanes, 5 twists, 4 options; ``kiosk/games/sync_or_swim/layout.py``), read
+through the real layout parser: p99 and max per case. Target: max well under 1 s.
+
 Run: ``python -m benchmarks.judge`` (``--short`` for a quick run).
 """
 
@@ -18,6 +22,7 @@ from pathlib import Path
 
 from kiosk.games.sync_or_swim.cards import Card
 from kiosk.games.sync_or_swim.judge import Table, judge
+from kiosk.games.sync_or_swim.layout import parse_layout
 from kiosk.games.sync_or_swim.library import load_content
 from kiosk.games.sync_or_swim.reference import reference_lanes
 from kiosk.games.sync_or_swim.solver import Solver
@@ -68,6 +73,69 @@ def _worst_case(content):
     return elements, Table(seats, 1, plays)
 
 
+EVERY = ["colour", "value", "parity", "hand", "foot"]
+CLASH = {"same": EVERY, "different": EVERY}  # never met by two swimmers: always fails
+OWN = {"cards": "2+", "within": {"different": "value"}}  # met by 10 cards of 10 values
+
+
+def _split(*sizes) -> dict:
+    roles = [{"swimmers": n, **OWN, "across": CLASH} for n in sizes]
+    return {"id": "S", "name": "split", "mode": "split",
+            "role": [*roles, {"swimmers": "others", **OWN, "across": CLASH}]}
+
+
+TEAM_OR = {"id": "T", "name": "team or", "mode": "team",
+           "option": [{**OWN, "value": v, "across": CLASH, "neighbors": CLASH}
+                      for v in ("odd", "even", "5+", "any")]}
+EACH = {"id": "E", "name": "each", "mode": "each", "cards": "2+",
+        "within": {"different": ["value", "colour"]}, "neighbors": CLASH}
+TWIST = {"id": "TW", "name": "twist", "text": "t",
+         "every_lane": {"cards": "2+", "within": {"different": "value"},
+                        "not": {"colour": "gray"}}}
+LIMIT_CASES = {  # name: (elements, twists); every table fails, the costliest way
+    "splits 1/1/others, across on every attribute": ([_split(1, 1)] * 5, []),
+    "splits 2/others, across on every attribute": ([_split(2)] * 5, []),
+    "team OR, 4 options, every option failing": ([TEAM_OR] * 5, []),
+    "each, neighbors on every attribute": ([EACH] * 5, []),
+    "5 elements + 5 twists": ([_split(1, 1), _split(2), TEAM_OR, EACH, TEAM_OR],
+                              [TWIST] * 5),
+}
+
+
+def _full_lanes(rng: random.Random) -> dict:
+    """10 cards in every lane of 6 seats: values 1-10 once each, coloured, both icons."""
+    def lane() -> list[str]:
+        values = rng.sample(range(1, 11), 10)
+        return [f"{rng.choice(('blue', 'yellow', 'green'))}-{v}-"
+                f"{rng.choice(('LH', 'BH', 'RH'))}-{rng.choice(('LF', 'BF', 'RF'))}"
+                for v in values]
+    return {str(seat): {str(n): lane() for n in range(1, 6)} for seat in range(1, 7)}
+
+
+def limits(content, short: bool) -> float:
+    """p99 and max of each adversarial case; returns the worst time seen."""
+    rng = random.Random(11)
+    tables, repeat = (4, 3) if short else (12, 10)
+    worst = 0.0
+    print(f"at the layout limits (6 seats x 5 lanes x 10 cards; {tables} tables x {repeat} "
+          "runs per case):")
+    for name, (elements, twists) in LIMIT_CASES.items():
+        layouts = [parse_layout({"seats": [1, 2, 3, 4, 5, 6], "captain": 1 + i % 6,
+                                 "elements": elements, "twists": twists,
+                                 "cards": _full_lanes(rng)}, content)
+                   for i in range(tables)]
+        for layout in layouts:
+            assert not judge(layout.table, layout.elements, layout.twists).in_sync
+        samples = _time(lambda lay: judge(lay.table, lay.elements, lay.twists),
+                        layouts, repeat)
+        worst = max(worst, max(samples))
+        p99 = statistics.quantiles(samples, n=100, method="inclusive")[98]  # <= max
+        print(f"  {name + ':':50} p99 {p99 * 1e3:7.2f} ms  "
+              f"max {max(samples) * 1e3:7.2f} ms")
+    print(f"  worst {worst * 1e3:.1f} ms: {'within' if worst < 1.0 else 'OVER'} the 1 s bound")
+    return worst
+
+
 def main(short: bool = False) -> None:
     content = load_content(CONFIG)
     elements, tables = _tables(content, 20 if short else 60)
@@ -92,6 +160,7 @@ def main(short: bool = False) -> None:
     print("hardest case for the reference (five 3-role splits, every swimmer fails):")
     print(f"  judge {wf * 1e3:.3f} ms, reference {ws * 1e3:.3f} ms: judge {ws / wf:.0f}x "
           f"faster (target >= 10x)")
+    limits(content, short)
 
 
 if __name__ == "__main__":

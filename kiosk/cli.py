@@ -11,6 +11,7 @@ from pathlib import Path
 from kiosk.paths import config_dir
 
 EXIT_IN_SYNC, EXIT_NOT_IN_SYNC, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE (sysexits.h): a bug, never a verdict
 
 
 def _content(args: argparse.Namespace):
@@ -20,32 +21,77 @@ def _content(args: argparse.Namespace):
 
 
 def cmd_judge(args: argparse.Namespace) -> int:
+    """Exit 0 IN SYNC, 1 NOT IN SYNC, 2 an unreadable layout (one line on stderr), 70 a
+    bug in the kiosk. A script reads 1 as a verdict, so nothing but a verdict may give
+    0 or 1: every unexpected exception ends as 70, never as Python's exit 1."""
+    try:
+        return _judge(args)
+    except Exception as error:  # a bug: say so in one line, whatever it is
+        if args.debug:
+            import traceback
+
+            traceback.print_exc()
+        print(f"kiosk judge: internal error ({type(error).__name__}); this is a bug in the "
+              "kiosk, not in your layout: please report it with the layout file "
+              "(--debug shows the details)", file=sys.stderr)
+        return EXIT_INTERNAL_ERROR
+
+
+def _judge(args: argparse.Namespace) -> int:
     from kiosk.games.sync_or_swim.content import ContentError
     from kiosk.games.sync_or_swim.judge import judge
-    from kiosk.games.sync_or_swim.layout import LayoutError, parse_layout
+    from kiosk.games.sync_or_swim.layout import (
+        MAX_DEPTH,
+        MAX_LAYOUT_BYTES,
+        LayoutError,
+        parse_layout,
+    )
+    from kiosk.input_files import InputFileError, load_json, read_small_file
 
     try:
         content = _content(args)
-    except ContentError as error:
-        print(f"kiosk judge: the kiosk's content is broken: {error}", file=sys.stderr)
+    except (ContentError, OSError) as error:
+        _say(f"kiosk judge: the kiosk's content is broken: {error}")
         return EXIT_BAD_INPUT
     try:
-        text = Path(args.layout).read_text(encoding="utf-8")
-        layout = parse_layout(json.loads(text), content)
-    except OSError as error:
-        print(f"kiosk judge: cannot read {args.layout}: {error.strerror or error}",
-              file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except json.JSONDecodeError as error:
-        print(f"kiosk judge: {args.layout}: not valid JSON at line {error.lineno} "
-              f"column {error.colno}: {error.msg}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except (LayoutError, ValueError) as error:
-        print(f"kiosk judge: {args.layout}: {error}", file=sys.stderr)
+        data = load_json(read_small_file(args.layout, MAX_LAYOUT_BYTES), MAX_DEPTH)
+        layout = parse_layout(data, content)
+    except (InputFileError, LayoutError) as error:
+        _say(f"kiosk judge: {args.layout}: {error}")
         return EXIT_BAD_INPUT
     verdict = judge(layout.table, layout.elements, layout.twists, layout.choices)
-    print(json.dumps(verdict.to_dict(), indent=2, ensure_ascii=False))
-    return EXIT_IN_SYNC if verdict.in_sync else EXIT_NOT_IN_SYNC
+    code = EXIT_IN_SYNC if verdict.in_sync else EXIT_NOT_IN_SYNC
+    text = json.dumps(verdict.to_dict(), indent=2, ensure_ascii=False)
+    try:
+        try:
+            print(text)
+        except UnicodeEncodeError:  # a terminal that cannot show the names as they are
+            print(json.dumps(verdict.to_dict(), indent=2))
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. piped into `head`: the exit code still tells the verdict
+        _silence_stdout()
+    except OSError as error:  # e.g. a full disk: no verdict was given, so neither 0 nor 1
+        _silence_stdout()
+        _say(f"kiosk judge: cannot write the verdict: {error.strerror or error}")
+        return EXIT_INTERNAL_ERROR
+    return code
+
+
+def _say(message: str) -> None:
+    """One line on stderr, whatever the message holds (a file name may hold a newline)."""
+    line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    print(line, file=sys.stderr)
+
+
+def _silence_stdout() -> None:
+    """After a closed pipe, point stdout at /dev/null so the exit flush cannot fail."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def cmd_walkthrough(args: argparse.Namespace) -> int:
@@ -259,8 +305,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     judge = sub.add_parser("judge", help="judge a table layout (JSON) and print the verdict",
-                           description="Exit 0: IN SYNC, 1: NOT IN SYNC, 2: unreadable layout.")
+                           description="Exit 0: IN SYNC, 1: NOT IN SYNC, 2: unreadable layout "
+                                       "(one line on stderr), 70: an internal error (a bug).")
     judge.add_argument("layout", help="path to a layout JSON file (see docs/judge.md)")
+    judge.add_argument("--debug", action="store_true",
+                       help="on an internal error, print the traceback too")
     judge.set_defaults(func=cmd_judge)
 
     walk = sub.add_parser("walkthrough", help="play a routine in text, with a simulated team")

@@ -43,6 +43,20 @@ def test_bad_element_value_names_file_line_element_and_field(config):
         "(use 1-10, 1+, 10-, even, odd or any)"]
 
 
+def test_neighbors_sequential_is_refused_not_ignored(config, capsys):
+    """The judge has no run between neighbors, so accepting it judged seats playing
+    1, 9, 5 IN SYNC. `kiosk check` must name it, as `kiosk judge` does."""
+    elements = config / "sync_or_swim" / "elements.toml"
+    edit(elements, 'neighbors = { different = "value" }',
+         'neighbors = { different = "value", sequential = true }')
+    problems = check_config(config)
+    assert len(problems) == 1, problems
+    line = line_number(elements, '{ different = "value", sequential = true }')
+    assert problems[0].startswith(f"{elements}:{line}: element '")
+    assert "field 'neighbors.sequential': unknown field (use different, same)" in problems[0]
+    assert run(["--config", str(config), "check"]) == 1
+
+
 def test_every_problem_is_listed_not_just_the_first(config, capsys):
     elements = config / "sync_or_swim" / "elements.toml"
     edit(elements, 'colour = "yellow"', 'colour = "purple"')

@@ -42,18 +42,19 @@ GOOD = {"seats": [1, 2, 3], "captain": 1, "elements": ["E01"],
 
 
 @pytest.mark.parametrize("change, words", [
-    ({"captain": 9}, "'captain' seat 9 is not in 'seats'"),
-    ({"seats": []}, "'seats' must list"),
-    ({"seats": [1, 1, 2]}, "lists a seat twice"),
-    ({"elements": ["E99"]}, "no element 'E99'"),
+    ({"captain": 5}, "captain: seat 5 is not in seats [1, 2, 3]"),
+    ({"captain": 9}, "captain: must be a seat number from 1 to 6, not 9"),
+    ({"seats": []}, "seats: list the seat numbers"),
+    ({"seats": [1, 1, 2]}, "seats: lists seat 1 twice"),
+    ({"elements": ["E99"]}, "elements[0]: no element 'E99'"),
     ({"elements": [{"id": "C", "name": "C", "mode": "each", "colour": "purple"}]},
-     "element 'C', field 'colour'"),
-    ({"cards": {"1": {"1": ["blue-11"]}}}, "'cards' seat 1 lane 1"),
-    ({"cards": {"7": {"1": ["blue-1"]}}}, "seat 7, which is not in 'seats'"),
-    ({"cards": {"1": {"9": ["blue-1"]}}}, "lane 9 does not exist"),
+     "elements[0].colour: 'purple' is not one of"),
+    ({"cards": {"1": {"1": ["blue-11"]}}}, "cards.1.1[0]: 'blue-11': the value must be"),
+    ({"cards": {"5": {"1": ["blue-1"]}}}, "cards.5: seat 5 is not in seats"),
+    ({"cards": {"1": {"9": ["blue-1"]}}}, "cards.1.9: must be a lane from 1 to 5"),
     ({"routine": 1}, "either 'routine' and 'round' or 'elements'"),
-    ({"choices": {"1": 3}}, "option 3 does not exist"),
-    ({"colour": "blue"}, "unknown field 'colour'"),
+    ({"elements": ["E30"], "choices": {"1": 3}}, "choices.1: must be an option from 1 to 2"),
+    ({"colour": "blue"}, "colour: unknown field"),
 ])
 def test_bad_layouts_exit_2_with_one_line(tmp_path, capsys, change, words):
     code = run(["judge", _layout(tmp_path, {**GOOD, **change})])

@@ -128,6 +128,32 @@ ELEMENT_CASES = [
     (SPLIT | {"role": [{"swimmers": 1}, OTHERS | {"cards": 2, "across": {"sequential": True}}]},
      "role 2: across.sequential", "needs cards = 1"),
     (SPLIT | {"role": [{"swimmers": 1}, "others"]}, "role", "write each one as a"),
+    # Once accepted and silently ignored by the judge (a false IN SYNC):
+    (EACH | {"neighbors": {"sequential": True}}, "neighbors.sequential",
+     "unknown field (use different, same); a run clockwise is across"),
+    (TEAM | {"option": [{"colour": "blue"}, {"neighbors": {"same": "value",
+                                                            "sequential": True}}]},
+     "option 2: neighbors.sequential", "unknown field"),
+    # Unknown keys are named as such before anything else, in every mode:
+    (SPLIT | {"colur": "blue", "role": [{"swimmers": 1}, OTHERS]}, "colur",
+     "unknown field (use"),
+    (TEAM | {"option": [{"colour": "blue"}], "swimmers": 2}, "swimmers", "unknown field"),
+    (SPLIT | {"role": [{"swimmers": 1, "option": []}, OTHERS]}, "role 1: option",
+     "unknown field"),
+    (EACH | {"not": {"colour": "blue", "within": {}}}, "not.within", "unknown field"),
+    (TEAM | {"across": {"same": "colour", "sequentail": True}}, "across.sequentail",
+     "unknown field"),
+    # Words are words, and bounded:
+    (EACH | {"name": {"en": "Bad"}}, "name", "must be words in quotes"),
+    (EACH | {"text": 7}, "text", "must be words in quotes"),
+    (EACH | {"label": ["a"]}, "label", "must be words in quotes"),
+    (EACH | {"name": "x" * 1001}, "name", "keep it under 1000"),
+    # Bounds that keep the judge's worst case small:
+    (TEAM | {"option": [{"value": n} for n in range(1, 6)]}, "option",
+     "5 options: an element may offer at most 4"),
+    (TEAM | {"across": {"same": ["colour", "value", "colour"]}}, "across.same",
+     "'colour' is listed twice"),
+    (TEAM | {"across": {"different": [{"a": 1}]}}, "across.different", "compare one of"),
 ]
 
 
@@ -137,6 +163,19 @@ def test_element_errors_name_file_element_and_field(raw, field, words):
     message = element_error(raw)
     assert message.startswith(f"{SOURCE}: element 'E07', field '{field}': "), message
     assert words in message, message
+
+
+@pytest.mark.parametrize("raw", ["E01", 7, ["id", "E01"], None])
+def test_an_element_that_is_not_a_table_is_a_content_error(raw):
+    with pytest.raises(ContentError, match="each element must be a table of fields"):
+        parse_element(raw, SOURCE)
+    with pytest.raises(ContentError, match="each twist must be a table of fields"):
+        parse_twist(raw, SOURCE)
+
+
+@pytest.mark.parametrize("ident", [7, "", " ", "x" * 41, ["E07"]])
+def test_an_id_is_a_short_name_in_quotes(ident):
+    assert "field 'id': must be a short name in quotes" in element_error(EACH | {"id": ident})
 
 
 def test_element_without_id_is_named_by_a_question_mark():

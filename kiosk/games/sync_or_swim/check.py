@@ -127,7 +127,8 @@ def _cards_file(path: Path, section: str, parse, findings: list[Finding]) -> dic
         except ContentError as error:
             findings.append((str(path), line_of(text, error.ident, error.field),
                              _strip(str(error), str(path))))
-            parsed.setdefault(str(raw.get("id", "?")), None)
+            ident = raw.get("id", "?") if isinstance(raw, dict) else "?"
+            parsed.setdefault(str(ident), None)
             continue
         if card.id in parsed:
             findings.append((str(path), line_of(text, card.id, None),

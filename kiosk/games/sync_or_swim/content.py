@@ -31,7 +31,18 @@ CLAUSE_KEYS = {"cards", "colour", "value", "hand", "foot", "not", "within", "acr
                "neighbors", "label"}
 CARD_KEYS = {"colour", "value", "hand", "foot"}
 RELATION_KEYS = {"same", "different", "sequential"}
+NEIGHBOR_KEYS = {"same", "different"}  # a run is across = { sequential = true }
+ELEMENT_KEYS = {"id", "name", "mode", "text", "level", "option", "role"}
+TWIST_KEYS = {"id", "name", "text", "every_lane", "sudden_depth", "extra_seconds", "level"}
+MAX_OPTIONS = 4  # the rulebook's ORs have 2 or 3; a bound keeps the judge's time bounded
+MAX_TEXT = 1000  # characters in a name, text or label
 ONE_CARD = Range("exact", 1)
+
+
+def brief(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut short: an error line quotes what was written, not all of it."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 class ContentError(ValueError):
@@ -40,9 +51,11 @@ class ContentError(ValueError):
     ``ident`` and ``field`` (when known) let ``kiosk check`` find the line in the file.
     """
 
-    def __init__(self, message: str, ident: str | None = None, field: str | None = None):
+    def __init__(self, message: str, ident: str | None = None, field: str | None = None,
+                 problem: str | None = None):
         super().__init__(message)
         self.ident, self.field = ident, field
+        self.problem = problem or message  # the message without file, card and field
 
 
 class _Where:
@@ -53,20 +66,20 @@ class _Where:
 
     def error(self, field: str, problem: str) -> ContentError:
         return ContentError(f"{self.source}: {self.kind} '{self.ident}', field '{field}': "
-                            f"{problem}", self.ident, field)
+                            f"{problem}", self.ident, field, problem)
 
 
 def parse_range(raw: Any, where: _Where, field: str, *, low: int, high: int) -> Range:
     """``7``, ``"7"``, ``"7+"``, ``"3-"``, ``"even"``, ``"odd"`` or ``"any"``."""
     hint = f"use {low}-{high}, {max(low, 1)}+, {high}-, even, odd or any"
     if isinstance(raw, bool):
-        raise where.error(field, f"{raw!r} is not a number ({hint})")
+        raise where.error(field, f"{brief(raw)} is not a number ({hint})")
     if isinstance(raw, int):
         text = str(raw)
     elif isinstance(raw, str):
         text = raw.strip().lower()
     else:
-        raise where.error(field, f"{raw!r} is not a number ({hint})")
+        raise where.error(field, f"{brief(raw)} is not a number ({hint})")
     if text in ("any", "even", "odd"):
         return Range(text)
     kind, digits = "exact", text
@@ -75,13 +88,13 @@ def parse_range(raw: Any, where: _Where, field: str, *, low: int, high: int) -> 
     elif text.endswith("-"):
         kind, digits = "max", text[:-1]
     if not digits.isdigit() or not low <= int(digits) <= high:
-        raise where.error(field, f"{raw!r} is not a value ({hint})")
+        raise where.error(field, f"{brief(raw)} is not a value ({hint})")
     return Range(kind, int(digits))
 
 
 def _choice(raw: Any, allowed: tuple[str, ...], where: _Where, field: str) -> str:
     if not isinstance(raw, str) or raw.lower() not in allowed:
-        raise where.error(field, f"{raw!r} is not one of {', '.join(allowed)}")
+        raise where.error(field, f"{brief(raw)} is not one of {', '.join(allowed)}")
     return raw.lower()
 
 
@@ -103,19 +116,32 @@ def _attrs(raw: Any, where: _Where, field: str) -> tuple[Attr, ...]:
     items = [raw] if isinstance(raw, str) else raw
     if not isinstance(items, list) or not items:
         raise where.error(field, "give an attribute or a list of them")
-    try:
-        return tuple(Attr(str(item).lower()) for item in items)
-    except ValueError:
-        names = ", ".join(a.value for a in Attr)
-        raise where.error(field, f"{raw!r}: compare one of {names}") from None
+    names = ", ".join(a.value for a in Attr)
+    attrs: list[Attr] = []
+    for item in items:
+        if not isinstance(item, str) or item.lower() not in tuple(a.value for a in Attr):
+            raise where.error(field, f"{brief(raw)}: compare one of {names}")
+        if Attr(item.lower()) in attrs:
+            raise where.error(field, f"{item!r} is listed twice; name it once")
+        attrs.append(Attr(item.lower()))
+    return tuple(attrs)
 
 
 def parse_relations(raw: Any, where: _Where, field: str) -> Relations:
+    """``within``, ``across`` or ``neighbors`` (the last part of ``field``).
+
+    Neighbors compare same or different only: the judge has no run between neighbors,
+    so ``neighbors.sequential`` is refused rather than silently ignored.
+    """
     if not isinstance(raw, dict):
         raise where.error(field, "must be a table like { same = \"colour\" }")
+    allowed = NEIGHBOR_KEYS if field.endswith("neighbors") else RELATION_KEYS
     for key in raw:
-        if key not in RELATION_KEYS:
-            raise where.error(f"{field}.{key}", "unknown field (use same, different, sequential)")
+        if key not in allowed:
+            hint = ("; a run clockwise is across = { sequential = true }"
+                    if key == "sequential" else "")
+            raise where.error(f"{field}.{key}",
+                              f"unknown field (use {', '.join(sorted(allowed))}){hint}")
     sequential = raw.get("sequential", False)
     if not isinstance(sequential, bool):
         raise where.error(f"{field}.sequential", "must be true or false")
@@ -150,7 +176,7 @@ def parse_clause(raw: dict, where: _Where, prefix: str = "",
         if "across" in raw else Relations(),
         neighbors=parse_relations(raw["neighbors"], where, prefix + "neighbors")
         if "neighbors" in raw else Relations(),
-        label=str(raw.get("label", "")),
+        label=_text(raw, "label", where, prefix),
     )
     _check_clause(clause, where, prefix)
     return clause
@@ -170,6 +196,17 @@ def _check_clause(clause: Clause, where: _Where, prefix: str) -> None:
         raise where.error(prefix + "across.sequential", "a run across swimmers needs cards = 1")
 
 
+def _text(raw: dict, key: str, where: _Where, prefix: str = "") -> str:
+    """An optional words field (name, text, label): a string of at most MAX_TEXT."""
+    value = raw.get(key, "")
+    if not isinstance(value, str):
+        raise where.error(prefix + key, f"must be words in quotes, not {brief(value)}")
+    if len(value) > MAX_TEXT:
+        raise where.error(prefix + key, f"is {len(value)} characters long; keep it under "
+                                        f"{MAX_TEXT}")
+    return value
+
+
 def _table_list(raw: dict, key: str, where: _Where) -> list[dict]:
     items = raw.get(key, [])
     if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
@@ -177,26 +214,42 @@ def _table_list(raw: dict, key: str, where: _Where) -> list[dict]:
     return items
 
 
-def _card_start(raw: dict, source: str, kind: str, required: tuple[str, ...]
-                ) -> tuple[_Where, str, int]:
-    """Where errors point, the id and the level, shared by elements and twists."""
-    ident = str(raw.get("id", "?"))
-    where = _Where(source, kind, ident)
+def _card_start(raw: Any, source: str, kind: str, required: tuple[str, ...],
+                allowed: set[str]) -> tuple[_Where, str, int]:
+    """Where errors point, the id and the level, shared by elements and twists.
+
+    Fields outside ``allowed`` are refused first, so a typo is named as a typo.
+    """
+    if not isinstance(raw, dict):
+        raise ContentError(f"{source}: each {kind} must be a table of fields, not {brief(raw)}",
+                           None, None, f"each {kind} must be a table of fields, not {brief(raw)}")
+    ident = raw.get("id", "?")
+    where = _Where(source, kind, ident if isinstance(ident, str) else repr(ident))
+    if not isinstance(ident, str) or not ident.strip() or len(ident) > 40:
+        raise where.error("id", "must be a short name in quotes, like \"CAFE1\"")
+    for key in raw:
+        if key not in allowed:
+            raise where.error(key, f"unknown field (use {', '.join(sorted(allowed))})")
     for key in required:
         if key not in raw:
             raise where.error(key, "is missing")
+    for key in ("name", "text"):
+        _text(raw, key, where)
     level = raw.get("level", 1)
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 5:
         raise where.error("level", "must be a whole number from 1 to 5")
     return where, ident, level
 
 
-def parse_element(raw: dict, source: str) -> Element:
-    where, ident, level = _card_start(raw, source, "element", ("id", "name", "mode"))
+def parse_element(raw: Any, source: str) -> Element:
+    """One element. The judge's layout files (:mod:`.layout`) use this same function, so
+    an element is checked the same way in ``elements.toml`` and in ``kiosk judge``."""
+    where, ident, level = _card_start(raw, source, "element", ("id", "name", "mode"),
+                                      ELEMENT_KEYS | CLAUSE_KEYS)
     mode_text = _choice(raw["mode"], tuple(m.value for m in Mode), where, "mode")
     mode = Mode(mode_text)
     base = {k: v for k, v in raw.items()
-            if k not in ("id", "name", "mode", "text", "level", "option", "role")}
+            if k not in ELEMENT_KEYS}
     options: tuple[Clause, ...] = ()
     roles: tuple[Role, ...] = ()
     if mode is Mode.SPLIT:
@@ -207,6 +260,9 @@ def parse_element(raw: dict, source: str) -> Element:
         if "role" in raw:
             raise where.error("role", "roles need mode = \"split\"")
         option_list = _table_list(raw, "option", where)
+        if len(option_list) > MAX_OPTIONS:
+            raise where.error("option", f"{len(option_list)} options: an element may offer "
+                                        f"at most {MAX_OPTIONS}")
         if option_list and base:
             raise where.error("option", "put the fields inside each [[element.option]] only")
         items = option_list or [base]
@@ -248,12 +304,9 @@ def _parse_roles(items: list[dict], where: _Where) -> tuple[Role, ...]:
     return tuple(roles)
 
 
-def parse_twist(raw: dict, source: str) -> Twist:
-    where, ident, level = _card_start(raw, source, "twist", ("id", "name", "text"))
-    allowed = {"id", "name", "text", "every_lane", "sudden_depth", "extra_seconds", "level"}
-    for key in raw:
-        if key not in allowed:
-            raise where.error(key, f"unknown field (use {', '.join(sorted(allowed))})")
+def parse_twist(raw: Any, source: str) -> Twist:
+    where, ident, level = _card_start(raw, source, "twist", ("id", "name", "text"),
+                                      TWIST_KEYS)
     every_lane = None
     if "every_lane" in raw:
         if not isinstance(raw["every_lane"], dict):

@@ -286,7 +286,8 @@ def _judge_split(element: Element, plays: Sequence[Play]) -> Outcome:
     Each swimmer's fit for each role is worked out once. Roles without across relations
     are an assignment problem, solved by matching; roles with them (e.g. "two swimmers
     play the same value") are tried assignment by assignment, each costing look-ups plus
-    the across checks. Words are written only
+    the across checks, each group's checks done once and an assignment dropped as soon
+    as it cannot beat the best so far. Words are written only
     for the assignment finally reported: the first that works, or the one that leaves
     the fewest swimmers failing.
     """
@@ -302,14 +303,24 @@ def _judge_split(element: Element, plays: Sequence[Play]) -> Outcome:
         candidates: Iterable = () if groups is None else (groups,)
     else:
         candidates = role_assignments(sizes, tuple(seats))
+    across_seen: dict[tuple[int, tuple[int, ...]], dict[int, str]] = {}
+
+    def across(r: int, group: tuple[int, ...]) -> dict[int, str]:
+        """A role's across failures for one group; groups recur between assignments."""
+        if (r, group) not in across_seen:
+            across_seen[(r, group)] = across_failures(
+                roles[r].clause, [(s, cards_of[s]) for s in group])
+        return across_seen[(r, group)]
+
     for groups in candidates:
         misses = sum(1 for r, group in enumerate(groups) for seat in group if fit[(seat, r)])
         if best is not None and misses >= best[0]:
             continue
         for r, group in enumerate(groups):
             if not roles[r].clause.across.is_empty and group:
-                across = across_failures(roles[r].clause, [(s, cards_of[s]) for s in group])
-                misses += sum(1 for seat in across if not fit[(seat, r)])
+                misses += sum(1 for seat in across(r, group) if not fit[(seat, r)])
+                if best is not None and misses >= best[0]:
+                    break  # no better than the best so far, whatever the other roles say
         if best is None or misses < best[0]:
             best = (misses, groups)
         if misses == 0:
@@ -327,7 +338,6 @@ def _judge_split(element: Element, plays: Sequence[Play]) -> Outcome:
             if fit[(seat, r)]:
                 failures[seat] = f"as '{role.text}': {fit[(seat, r)]}"
         if not role.clause.across.is_empty and group:
-            across = across_failures(role.clause, [(s, cards_of[s]) for s in group])
-            for seat, problem in across.items():
+            for seat, problem in across(r, group).items():
                 failures.setdefault(seat, f"as '{role.text}': {problem}")
     return failures, names, None
