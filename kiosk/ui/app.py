@@ -13,7 +13,7 @@ from kivy.core.window import Window
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager, ScreenManagerException
 
-from kiosk.table.api import ControllerListener, Phase, TableView
+from kiosk.table.api import Controller, ControllerListener, Phase, StaffAction, TableView
 from kiosk.ui import theme, widgets  # noqa: F401  (registers the widgets' kv rules)
 from kiosk.ui.headless import release_free_heap
 from kiosk.ui.screens import KEPT_SCREENS, OVERLAY_SCREENS, PHASE_SCREENS, screen_classes
@@ -89,7 +89,7 @@ class KioskApp(App):
     toast = StringProperty("")
     volume = NumericProperty(0.8)
 
-    def __init__(self, controller, *, sounds: Sounds | None = None, side_panel=None,
+    def __init__(self, controller: Controller, *, sounds: Sounds | None = None, side_panel=None,
                  staff_lock=None, pump_hz: float = PUMP_HZ, **kwargs) -> None:
         super().__init__(**kwargs)
         self.controller = controller
@@ -99,6 +99,7 @@ class KioskApp(App):
         self.pump_hz = pump_hz
         self.screens: ScreenManager | None = None
         self._pump_event = None
+        self._pump_soon = None
         self._toast_event = None
         self._trim_event = None
 
@@ -121,8 +122,8 @@ class KioskApp(App):
         self._pump_event = Clock.schedule_interval(self.pump, 1.0 / self.pump_hz)
         self._pump_soon = Clock.create_trigger(self.pump)
         self._trim_event = Clock.create_trigger(lambda _dt: release_free_heap(), 0.2)
-        if hasattr(self.controller, "wakeup"):  # a hardware event: pump at the next frame
-            self.controller.wakeup = self._pump_soon
+        # a hardware event pumps at the next frame, not at the next 1/30 s tick
+        self.controller.wakeup = self._pump_soon
         return root
 
     def on_stop(self):
@@ -130,7 +131,7 @@ class KioskApp(App):
             self._pump_event.cancel()
         if self._trim_event is not None:
             self._trim_event.cancel()
-        if getattr(self.controller, "wakeup", None) is self._pump_soon:
+        if self.controller.wakeup is self._pump_soon:
             self.controller.wakeup = None
         Window.unbind(size=self._resized)
 
@@ -210,7 +211,7 @@ class KioskApp(App):
     def set_volume(self, value: float) -> None:
         self.volume = value
         self.sounds.volume = value
-        self.controller.staff("volume", level=value)
+        self.controller.staff(StaffAction.VOLUME, level=value)
 
 
 theme.load_kv(__file__)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
+from kiosk.table.api import StaffAction
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 from kiosk.ui.widgets.popups import PinPad
@@ -61,7 +62,7 @@ class SettingsScreen(ViewScreen):
         self.hardware = hardware_text(view.hardware)
 
     def unlock_all(self) -> None:
-        self.controller.staff("unlock_all")
+        self.controller.staff(StaffAction.UNLOCK_ALL)
         self.done = "Every routine is unlocked."
 
     def reset_scores(self) -> None:
@@ -71,7 +72,7 @@ class SettingsScreen(ViewScreen):
                                 CONFIRM_SECONDS)
             return
         self.confirm_reset = False
-        self.controller.staff("reset_scores")
+        self.controller.staff(StaffAction.RESET_SCORES)
         self.done = "All top scores are reset."
 
     def set_volume(self, value: float) -> None:
