@@ -24,23 +24,19 @@ def check_screen_lifetimes(make_pilot):
     app = pilot.app
     attract = weakref.ref(pilot.screen())
     fake.wake()
-    pilot.frames(3)
-    assert pilot.screen().name == "choose"
+    pilot.until(lambda: pilot.showing("choose"))
     fake.choose(4, "R01")
-    pilot.frames(3)
+    pilot.until(lambda: pilot.showing("setup"))
     setup = weakref.ref(pilot.screen())
-    assert setup().name == "setup"
     fake.begin()
     fake._round(4, 0)
-    pilot.frames(3)
-    assert pilot.screen().name == "round"
-    assert [screen.name for screen in app.screens.screens] == ["round"]
-    assert attract() is None and setup() is None   # collected, not waiting for Python
+    pilot.until(lambda: pilot.showing("round"))
+    pilot.until(lambda: [screen.name for screen in app.screens.screens] == ["round"])
+    pilot.until(lambda: attract() is None and setup() is None)  # the app collected them
 
     round_screen = pilot.screen()
     app.open_overlay("icons")
-    pilot.frames(2)
+    pilot.until(lambda: pilot.showing("icons"))
     app.close_overlay()
-    pilot.frames(2)
+    pilot.until(lambda: pilot.showing("round") and not app.screens.has_screen("icons"))
     assert pilot.screen() is round_screen       # kept, not rebuilt
-    assert not app.screens.has_screen("icons")

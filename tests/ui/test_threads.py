@@ -76,9 +76,9 @@ def test_the_real_controller_reports_only_on_the_main_thread(make_pilot, real_dr
     worker = threading.Thread(target=driver.press_seat, args=(2,))
     worker.start()
     worker.join()
-    pilot.until(lambda: 2 in app.view.ready)
-    pilot.frames(2)
     round_screen = pilot.screen()
-    assert {dot.seat for dot in round_screen.ids.seats.children if dot.ready} == {2}
+    pilot.until(lambda: {dot.seat for dot in round_screen.ids.seats.children
+                         if dot.ready} == {2})
+    assert app.view.ready == {2}
     assert set(seen) == {main}
     assert round_screen.drawn_on == main
