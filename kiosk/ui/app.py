@@ -127,12 +127,21 @@ class KioskApp(App):
         return root
 
     def on_stop(self):
-        if self._pump_event is not None:
-            self._pump_event.cancel()
-        if self._trim_event is not None:
-            self._trim_event.cancel()
+        """Leave nothing on the Clock that reaches into a stopped app: a screen's reveal
+        or tips firing later would evaluate kv rules with no running ``app`` (the tests
+        start many apps in one process, one after another)."""
+        for event in (self._pump_event, self._pump_soon, self._trim_event,
+                      self._toast_event):
+            if event is not None:
+                event.cancel()
         if self.controller.wakeup is self._pump_soon:
             self.controller.wakeup = None
+        if self.screens is not None:
+            shown = self.screens.current_screen
+            if shown is not None:
+                shown.dispatch("on_leave")  # stops its own clocks, as leaving it does
+            for screen in self.screens.screens:
+                screen._redraw.cancel()
         Window.unbind(size=self._resized)
 
     def _resized(self, _window, size) -> None:

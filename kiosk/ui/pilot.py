@@ -71,12 +71,17 @@ class Pilot:
             Window.size = size
         EventLoop.ensure_window()
         self.frame_count = 0
+        self.closed = False
         self._shot_path: Path | None = None
         Window.bind(on_flip=self._on_flip)
         app._run_prepare()
         self.frames(3)
 
     def close(self) -> None:
+        """Stop the app and clear the window (once: closing again does nothing)."""
+        if self.closed:
+            return
+        self.closed = True
         Window.unbind(on_flip=self._on_flip)
         self.app.stop()
         self.frames(1)

@@ -8,6 +8,7 @@ import gc
 import weakref
 
 from fake_controller import FakeController
+from views import fake_in
 
 
 def test_screens_passed_once_a_routine_are_dropped_and_rebuilt(make_pilot):
@@ -40,3 +41,16 @@ def check_screen_lifetimes(make_pilot):
     app.close_overlay()
     pilot.until(lambda: pilot.showing("round") and not app.screens.has_screen("icons"))
     assert pilot.screen() is round_screen       # kept, not rebuilt
+
+
+def test_a_stopped_app_leaves_nothing_on_the_clock(make_pilot):
+    """A screen's own clocks (the Performance reveal, the attract tips) end with the
+    app: one firing after it stopped evaluated kv rules with no running app, and
+    failed the next test's teardown on a busy machine."""
+    fake = fake_in("performance")
+    pilot = make_pilot(fake)
+    screen = pilot.screen()
+    assert screen.name == "performance" and screen._reveal.is_triggered
+    pilot.close()
+    assert not screen._reveal.is_triggered
+    assert not screen._redraw.is_triggered

@@ -31,6 +31,7 @@ class SettingsScreen(ViewScreen):
     volume = NumericProperty(0.8)
     confirm_reset = BooleanProperty(False)
     done = StringProperty("")
+    _confirm_ends = None  # the Clock event that ends "tap again to reset"
 
     def on_pre_enter(self, *_):
         self.volume = self.app.volume
@@ -57,6 +58,8 @@ class SettingsScreen(ViewScreen):
         self.unlocked = False
         self.confirm_reset = False
         self.done = ""
+        if self._confirm_ends is not None:
+            self._confirm_ends.cancel()
 
     def redraw(self, view) -> None:
         self.hardware = hardware_text(view.hardware)
@@ -68,8 +71,8 @@ class SettingsScreen(ViewScreen):
     def reset_scores(self) -> None:
         if not self.confirm_reset:
             self.confirm_reset = True
-            Clock.schedule_once(lambda _dt: setattr(self, "confirm_reset", False),
-                                CONFIRM_SECONDS)
+            self._confirm_ends = Clock.schedule_once(
+                lambda _dt: setattr(self, "confirm_reset", False), CONFIRM_SECONDS)
             return
         self.confirm_reset = False
         self.controller.staff(StaffAction.RESET_SCORES)
