@@ -280,7 +280,7 @@ class TableController(HardwareListener):
         Only the pumping thread (the UI's) calls the listener, so another thread leaves
         the event to that thread's next pump (``wakeup`` asks for it). With no pumping
         thread, or one that has ended, the caller pumps and becomes it, so a program
-        with no UI (tests, ``kiosk walkthrough``) needs no pump loop."""
+        with no UI (the tests, a script driving a table) needs no pump loop."""
         self._put(*event)
         pumper = self._pump_thread
         if pumper is not None and pumper is not threading.current_thread() \
