@@ -90,3 +90,27 @@ def test_the_app_uses_only_what_the_contract_declares():
     assert {"pump", "wakeup", "staff"} <= used  # the scan sees the app's calls
     assert used <= declared(), f"the app uses undeclared {sorted(used - declared())}"
     assert not probes, f"the app probes the controller instead of trusting the contract: {probes}"
+
+
+def test_the_fakes_tag_tools_take_their_first_steps_like_the_real_ones():
+    fake = FakeController()
+    heard = Problems()
+    fake.set_listener(heard)
+    fake.staff(StaffAction.ENROLL_START)
+    first, second = fake.view.enroll.cards[:2]
+    assert (fake.view.enroll.card, fake.view.enroll.message) == (
+        first, f"Lay {first} on seat 1 lane 1")
+    fake.staff(StaffAction.ENROLL_SKIP)
+    assert fake.view.enroll.card == second and fake.view.enroll.last == f"Skipped {first}"
+    fake.staff(StaffAction.ENROLL_STOP)
+    assert fake.view.enroll is None
+
+    fake.staff(StaffAction.DECK_CHECK_START)
+    assert heard.said[-1] == "The deck check works while a routine is being set up"
+    fake.wake()
+    fake.choose(3, "R01")
+    fake.staff(StaffAction.DECK_CHECK_START, seat=1, lane=1)
+    check = fake.view.deck_check
+    assert check.expected == len(fake.view.deck) == len(check.missing) and check.seen == 0
+    fake.staff(StaffAction.DECK_CHECK_STOP)
+    assert fake.view.deck_check is None
