@@ -18,7 +18,7 @@ def test_simulated_table_uses_its_own_database_with_the_demo_pin(tmp_path):
         deadline = time.monotonic() + 10  # boards report from their own threads: the
         while not controller.view.hardware.readers and time.monotonic() < deadline:
             controller.pump()             # app pumps 30 times a second; here by hand
-            time.sleep(0.01)
+            time.sleep(0.01)              # pacing the polls, not a wait by itself
         assert controller.view.hardware.readers, controller.view.hardware  # six boards
     finally:
         controller.close()

@@ -10,7 +10,9 @@ How it flows:
   game state — and then calls the :class:`ControllerListener` methods, on that same
   main thread. So a listener may touch widgets.
 - The UI changes things only through the controller's command methods; the controller
-  never calls the UI except through the listener.
+  never calls the UI except through the listener. A command called on the pumping
+  thread pumps at once; called on any other thread it only queues (and asks for a pump
+  through ``wakeup``), so listener calls still happen on the pumping thread.
 
 Everything the UI shows comes from one immutable :class:`TableView`, rebuilt after each
 change, so a screen can redraw from the latest view at any time.
@@ -18,7 +20,7 @@ change, so a screen can redraw from the latest view at any time.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
@@ -220,11 +222,34 @@ class ControllerListener:
         """A plain sentence to show briefly (a refused command, a hardware fault)."""
 
 
+class StaffAction(StrEnum):
+    """Every action the UI sends through :meth:`Controller.staff`, so a controller (or a
+    fake of one) can be checked to know them all."""
+
+    VOLUME = "volume"                      # level=0.0..1.0
+    UNLOCK_ALL = "unlock_all"              # on=True
+    RESET_SCORES = "reset_scores"
+    DECK_CHECK_START = "deck_check_start"  # seat=1, lane=1; during SETUP
+    DECK_CHECK_STOP = "deck_check_stop"
+    ENROLL_START = "enroll_start"          # in_order=True, seat=1, lane=1; between routines
+    ENROLL_CARD = "enroll_card"            # card="blue-1-LH" (card by card)
+    ENROLL_REPLACE = "enroll_replace"      # a tag of another card: bind it to this one
+    ENROLL_SKIP = "enroll_skip"
+    ENROLL_STOP = "enroll_stop"
+
+
 class Controller(Protocol):
-    """What the UI may call. Commands return at once; their effects arrive via the
-    listener at the next pump (commands pump themselves, so usually at once)."""
+    """What the UI may call, and all of it: the app uses nothing a controller does not
+    declare here (``tests/ui/test_contract.py`` holds the real one and the fake to it).
+
+    Commands return at once. Called on the thread that pumps, a command pumps itself, so
+    its effects have reached the listener before it returns; called on another thread,
+    it is queued for that thread's next pump."""
 
     view: TableView
+    # Called on the hardware thread after an event is queued; the UI sets it to ask for
+    # a pump at its next frame instead of at the next ~30 Hz tick. None: nobody asks.
+    wakeup: Callable[[], None] | None
 
     def set_listener(self, listener: ControllerListener) -> None: ...
     def pump(self) -> None: ...
@@ -243,6 +268,6 @@ class Controller(Protocol):
     def next(self) -> None: ...  # PERFORMANCE -> ROUND_READY | SCORE; SCORE -> CHOOSING
     def abandon(self) -> None: ...                       # any -> CHOOSING (staff or timeout)
     def random_routine(self, seed: int | None = None) -> str: ...  # new choice id
-    def staff(self, action: str, **args: Any) -> None: ...  # unlock_all, reset_scores, volume
-    # and the game's own: deck_check_start/stop, enroll_start/card/replace/skip/stop
+    def staff(self, action: StaffAction | str, **args: Any) -> None: ...  # a StaffAction;
+    # an action it does not know is refused with a problem (on_problem)
     def select_game(self, game: str) -> None: ...        # another game (ends the running one)

@@ -5,7 +5,9 @@ threads; those only put the event on a queue. :meth:`TableController.pump`, call
 the UI on its main thread, applies the queued events in order, lets time pass for the
 game (countdown ticks, time outs), drives the hardware the game asked for (LEDs, pads),
 and then tells the :class:`~kiosk.table.api.ControllerListener` — on that same thread.
-UI commands queue themselves and pump at once, so they take effect before they return.
+UI commands queue themselves; on the pumping thread they pump at once, so they take
+effect before they return. From any other thread a command only queues and calls
+``wakeup``: the pumping thread applies it, so listener calls never run elsewhere.
 
 The controller knows no game rules: it drives a :class:`~kiosk.table.games.TableGame`
 picked from :data:`~kiosk.table.games.GAMES`. Any port may be missing (None): the view
@@ -56,11 +58,15 @@ class Closeable(Protocol):
     def close(self) -> None: ...
 
 
+COMMAND_WAIT_S = 1.0  # a command from another thread waits this long for its result
+
+
 @dataclass
 class _Command:
     name: str
     args: dict[str, Any]
     result: Any = None
+    done: threading.Event = field(default_factory=threading.Event)
 
 
 @dataclass
@@ -140,6 +146,7 @@ class TableController(HardwareListener):
         self._queue: queue.SimpleQueue[tuple[Any, ...]] = queue.SimpleQueue()
         self._lock = threading.Lock()
         self._pumping: int | None = None
+        self._pump_thread: threading.Thread | None = None  # the last thread that pumped
         self._shift = clock_shift(self.store, clock())  # after a reboot: see table.resume
         self._last_now = clock() + self._shift
         self._closed = False
@@ -199,10 +206,12 @@ class TableController(HardwareListener):
         """Apply everything queued, let time pass, then notify the listener.
 
         Called from inside a listener method it returns at once: the pump already
-        running applies what was queued before it returns.
+        running applies what was queued before it returns. The calling thread becomes
+        the pumping thread: commands from other threads leave their work to it.
         """
         if self._pumping == threading.get_ident() or self._closed:
             return
+        self._pump_thread = threading.current_thread()
         with self._lock:
             self._pumping = threading.get_ident()
             try:
@@ -259,19 +268,19 @@ class TableController(HardwareListener):
         self._command("abandon")
 
     def random_routine(self, seed: int | None = None) -> str:
-        """The new choice's id ('' if called from inside a listener method: the choice
-        still appears in the next view)."""
-        return self._command("random_routine", seed=seed) or ""
+        """The new choice's id ('' if called from inside a listener method, or from
+        another thread while the pumping thread does not pump within
+        ``COMMAND_WAIT_S``: the choice still appears in the next view)."""
+        return self._command("random_routine", wait=True, seed=seed) or ""
 
     def staff(self, action: str, **args: Any) -> None:
-        """``volume`` (level=0..1), ``unlock_all`` (on=True), ``reset_scores``."""
-        self._put("staff", action, args)
-        self.pump()
+        """``volume`` (level=0..1), ``unlock_all`` (on=True), ``reset_scores``, and the
+        game's own (:class:`~kiosk.table.api.StaffAction`)."""
+        self._send("staff", action, args)
 
     def select_game(self, game: str) -> None:
         """Switch the table to another game (added to the contract); the running one ends."""
-        self._put("select_game", game)
-        self.pump()
+        self._send("select_game", game)
 
     # ------------------------------------------------------------------ inside
 
@@ -287,11 +296,29 @@ class TableController(HardwareListener):
         return LaneFetch(self.readers, self.status.confirm_s,
                          done=lambda fetch: self._put("lanes", fetch))
 
-    def _command(self, name: str, **args: Any) -> Any:
+    def _command(self, name: str, wait: bool = False, **args: Any) -> Any:
+        """Send a command; its result if it was applied before this returns. ``wait``:
+        from another thread, wait (at most ``COMMAND_WAIT_S``) for the pump that
+        applies it, for the result's sake."""
         command = _Command(name, args)
-        self._put("command", command)
-        self.pump()
+        if not self._send("command", command) and wait:
+            command.done.wait(COMMAND_WAIT_S)
         return command.result
+
+    def _send(self, *event: Any) -> bool:
+        """Queue a UI event; pump it at once if this thread may: True if it did.
+
+        Only the pumping thread (the UI's) calls the listener, so another thread leaves
+        the event to that thread's next pump (``wakeup`` asks for it). With no pumping
+        thread, or one that has ended, the caller pumps and becomes it, so a program
+        with no UI (the tests, a script driving a table) needs no pump loop."""
+        self._put(*event)
+        pumper = self._pump_thread
+        if pumper is not None and pumper is not threading.current_thread() \
+                and pumper.is_alive():
+            return False
+        self.pump()
+        return True
 
     def _now(self) -> float:
         self._last_now = max(self._last_now, self.clock() + self._shift)
@@ -319,8 +346,11 @@ class TableController(HardwareListener):
         game = self.game
         if kind == "command":
             command: _Command = args[0]
-            effects = game.command(command.name, command.args, now)
-            command.result = effects.result
+            try:
+                effects = game.command(command.name, command.args, now)
+                command.result = effects.result
+            finally:
+                command.done.set()  # a caller on another thread may wait for it
             return effects
         if kind == "seat_pressed":
             return game.seat_pressed(args[0], args[1] + self._shift, now)

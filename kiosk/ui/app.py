@@ -14,7 +14,7 @@ from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager, ScreenManagerException
 
 from kiosk.staff import misshapen
-from kiosk.table.api import ControllerListener, Phase, TableView
+from kiosk.table.api import Controller, ControllerListener, Phase, StaffAction, TableView
 from kiosk.ui import theme, widgets  # noqa: F401  (registers the widgets' kv rules)
 from kiosk.ui.headless import release_free_heap
 from kiosk.ui.screens import KEPT_SCREENS, OVERLAY_SCREENS, PHASE_SCREENS, screen_classes
@@ -91,7 +91,7 @@ class KioskApp(App):
     toast = StringProperty("")
     volume = NumericProperty(0.8)
 
-    def __init__(self, controller, *, sounds: Sounds | None = None, side_panel=None,
+    def __init__(self, controller: Controller, *, sounds: Sounds | None = None, side_panel=None,
                  staff_lock=None, pump_hz: float = PUMP_HZ, **kwargs) -> None:
         super().__init__(**kwargs)
         self.controller = controller
@@ -101,6 +101,7 @@ class KioskApp(App):
         self.pump_hz = pump_hz
         self.screens: ScreenManager | None = None
         self._pump_event = None
+        self._pump_soon = None
         self._toast_event = None
         self._trim_event = None
 
@@ -123,8 +124,8 @@ class KioskApp(App):
         self._pump_event = Clock.schedule_interval(self.pump, 1.0 / self.pump_hz)
         self._pump_soon = Clock.create_trigger(self.pump)
         self._trim_event = Clock.create_trigger(lambda _dt: release_free_heap(), 0.2)
-        if hasattr(self.controller, "wakeup"):  # a hardware event: pump at the next frame
-            self.controller.wakeup = self._pump_soon
+        # a hardware event pumps at the next frame, not at the next 1/30 s tick
+        self.controller.wakeup = self._pump_soon
         return root
 
     def open_settings(self, *_args) -> bool:
@@ -135,12 +136,21 @@ class KioskApp(App):
         return False
 
     def on_stop(self):
-        if self._pump_event is not None:
-            self._pump_event.cancel()
-        if self._trim_event is not None:
-            self._trim_event.cancel()
-        if getattr(self.controller, "wakeup", None) is self._pump_soon:
+        """Leave nothing on the Clock that reaches into a stopped app: a screen's reveal
+        or tips firing later would evaluate kv rules with no running ``app`` (the tests
+        start many apps in one process, one after another)."""
+        for event in (self._pump_event, self._pump_soon, self._trim_event,
+                      self._toast_event):
+            if event is not None:
+                event.cancel()
+        if self.controller.wakeup is self._pump_soon:
             self.controller.wakeup = None
+        if self.screens is not None:
+            shown = self.screens.current_screen
+            if shown is not None:
+                shown.dispatch("on_leave")  # stops its own clocks, as leaving it does
+            for screen in self.screens.screens:
+                screen._redraw.cancel()
         Window.unbind(size=self._resized)
 
     def _resized(self, _window, size) -> None:
@@ -222,7 +232,7 @@ class KioskApp(App):
     def set_volume(self, value: float) -> None:
         self.volume = value
         self.sounds.volume = value
-        self.controller.staff("volume", level=value)
+        self.controller.staff(StaffAction.VOLUME, level=value)
 
 
 theme.load_kv(__file__)

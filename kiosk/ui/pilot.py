@@ -71,12 +71,17 @@ class Pilot:
             Window.size = size
         EventLoop.ensure_window()
         self.frame_count = 0
+        self.closed = False
         self._shot_path: Path | None = None
         Window.bind(on_flip=self._on_flip)
         app._run_prepare()
         self.frames(3)
 
     def close(self) -> None:
+        """Stop the app and clear the window (once: closing again does nothing)."""
+        if self.closed:
+            return
+        self.closed = True
         Window.unbind(on_flip=self._on_flip)
         self.app.stop()
         self.frames(1)
@@ -97,6 +102,32 @@ class Pilot:
                 return n
             self.frames(1)
         raise TimeoutError(f"still not true after {limit} frames: {condition}")
+
+    def settle(self, limit: int = 300) -> int:
+        """Run frames until the window stands still: the same visible widgets at the
+        same places and sizes, with the same texts, for two frames in a row (Kivy lays
+        out and redraws through Clock triggers, some a frame after others). Returns how
+        many frames it took."""
+        def layout() -> list:
+            return [(id(w), tuple(w.pos), tuple(w.size), getattr(w, "text", None),
+                     tuple(getattr(w, "texture_size", ())),
+                     tuple(getattr(w, "drawn_texts", ()))) for w in self.widgets()
+                    if w is not Window]
+
+        previous, unchanged = layout(), 0
+        for n in range(1, limit + 1):
+            self.frames(1)
+            now = layout()
+            unchanged = unchanged + 1 if now == previous else 0
+            if unchanged == 2:
+                return n
+            previous = now
+        raise TimeoutError(f"the window still changes after {limit} frames")
+
+    def showing(self, name: str) -> bool:
+        """The app shows screen ``name`` and its switch is over (for :meth:`until`)."""
+        screens = self.app.screens
+        return screens.current == name and not screens.transition.is_active
 
     # ------------------------------------------------------------------ finding
 

@@ -10,6 +10,7 @@ the firmware side again inside the MicroPython VM.
 
 import json
 import os
+import select
 import time
 from binascii import unhexlify
 from pathlib import Path
@@ -23,21 +24,26 @@ from kiosk.hardware.sim_board import SimBoard
 VECTORS = json.loads((Path(__file__).parent / "board_vectors.json").read_text())
 
 
-def read_quiet(fd: int, quiet_s: float = 0.15) -> bytes:
-    """Everything the board wrote, until it has been quiet for ``quiet_s``."""
+BARRIER = 0x5EA1ED00  # tokens of the test's own pings, unlike any vector's
+
+
+def read_through(fd: int, token: int, timeout: float = 10.0) -> bytes:
+    """Everything the board sent for the steps so far: ping it and read up to its pong.
+    The board answers the host in order and writes table events at once, so all the
+    earlier steps caused comes before that pong, however slow a busy machine is (a
+    read that stopped at a quiet spell could miss a late answer or let the next step's
+    frame overtake it)."""
+    os.write(fd, wire.Ping(token).encode())
+    pong = wire.Pong(token).encode()
     data = b""
-    last = time.monotonic()
-    while time.monotonic() - last < quiet_s:
-        try:
-            chunk = os.read(fd, 4096)
-        except BlockingIOError:
-            chunk = b""
-        if chunk:
-            data += chunk
-            last = time.monotonic()
-        else:
-            time.sleep(0.005)
-    return data
+    deadline = time.monotonic() + timeout
+    while not data.endswith(pong):
+        left = deadline - time.monotonic()
+        assert left > 0, f"the board never answered ping {token:#x}; it sent {data.hex()}"
+        ready, _, _ = select.select([fd], [], [], left)
+        if ready:
+            data += os.read(fd, 4096)
+    return data[: -len(pong)]
 
 
 def sim_frames(script: list, board_id: str, folder: Path) -> bytes:
@@ -45,8 +51,8 @@ def sim_frames(script: list, board_id: str, folder: Path) -> bytes:
     with SimBoard(link, board_id=board_id, firmware="1.0.0", heartbeat_s=None) as board:
         fd = os.open(link, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
         try:
-            data = read_quiet(fd)
-            for step in script:
+            data = read_through(fd, BARRIER)
+            for n, step in enumerate(script, start=1):
                 action = step[0]
                 if action == "put":
                     board.put(step[1], unhexlify(step[2]))
@@ -58,7 +64,7 @@ def sim_frames(script: list, board_id: str, folder: Path) -> bytes:
                     os.write(fd, wire.Ping(step[1]).encode())
                 elif action == "set_id":
                     os.write(fd, wire.SetBoardId(step[1]).encode())
-                data += read_quiet(fd)
+                data += read_through(fd, BARRIER + n)
         finally:
             os.close(fd)
     return data

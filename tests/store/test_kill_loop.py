@@ -56,13 +56,17 @@ class Tally:
     unacknowledged: int = 0
     acked_results: Counter = field(default_factory=Counter)
     acked_entries: dict = field(default_factory=dict)
+    # where each kill landed: the last thing its worker said ("start-up" before BOOT,
+    # "BOOT" before any commit, else the last committed journal action or "RESULT")
+    landed: Counter = field(default_factory=Counter)
 
     def line(self, seconds: float) -> str:
         return (f"kill loop: {self.kills} kills in {seconds:.1f} s; {self.boots_checked} "
                 f"restarts checked ({self.resumed} resumed a routine); {self.finished} "
                 f"routines scored, {self.abandoned} abandoned, {self.entries} journal "
                 f"entries acknowledged, {self.unacknowledged} commits caught before "
-                "their acknowledgement; 0 lost, 0 corrupt")
+                f"their acknowledgement; 0 lost, 0 corrupt; kills landed after "
+                f"{dict(self.landed.most_common())}")
 
 
 class Lines:
@@ -218,10 +222,22 @@ def kill_again_and_again(child, database, content, rng, kills, tally, tmp_path) 
             f"the worker died by itself (status {status}):\n"
             + (tmp_path / "child.err").read_text()[-3000:])
         tally.kills += 1
+        tally.landed[landing(heard)] += 1
         touched = {int(line.split()[1]) for line in heard if line.startswith("ENTRY ")}
         everything = tally.kills % 100 == 0 or tally.kills == kills
         after = inspect(database, content, None if everything else touched)
         known = check_run(heard, known, after, tally, None if everything else touched)
+
+
+def landing(heard: list[str]) -> str:
+    """Where in its run a worker was killed, by the last thing it said."""
+    for line in reversed(heard):
+        kind, _, rest = line.partition(" ")
+        if kind == "ENTRY":
+            return rest.split()[2]
+        if kind in ("RESULT", "BOOT"):
+            return kind
+    return "start-up"
 
 
 def check_run(heard: list[str], before: FileState, after: FileState | None,
@@ -270,9 +286,19 @@ def test_kill_loop_short(tmp_path):
     started = time.monotonic()
     tally = run_kill_loop(tmp_path, SHORT_KILLS, seed=20240501)
     print("\n" + tally.line(time.monotonic() - started))
-    assert tally.kills >= 200
+    assert sum(tally.landed.values()) == tally.kills == SHORT_KILLS
+    assert_kills_landed_all_over(tally)
     assert tally.boots_checked >= tally.kills // 2
     assert tally.resumed > 0 and tally.finished > 0
+
+
+def assert_kills_landed_all_over(tally: Tally) -> None:
+    """A loop whose kills all landed in one place (say, always while the worker starts)
+    would prove little: they must hit start-up, a booted table before its first
+    commit, and the middle of routines after several different kinds of commit."""
+    assert tally.landed["start-up"] > 0 and tally.landed["BOOT"] > 0, tally.landed
+    mid_routine = set(tally.landed) - {"start-up", "BOOT", "RESULT"}
+    assert len(mid_routine) >= 4, f"kills landed after only {mid_routine}: {tally.landed}"
 
 
 @pytest.mark.slow
@@ -280,7 +306,8 @@ def test_kill_loop_long(tmp_path):
     started = time.monotonic()
     tally = run_kill_loop(tmp_path, LONG_KILLS, seed=int(time.time()))
     print("\n" + tally.line(time.monotonic() - started))
-    assert tally.kills >= 5000
+    assert sum(tally.landed.values()) == tally.kills == LONG_KILLS
+    assert_kills_landed_all_over(tally)
     # the file grows over a long run, so start-up (quick_check, the open journals) takes
     # longer and more kills land before BOOT: those test recovery, not the resume
     assert tally.boots_checked >= tally.kills // 10

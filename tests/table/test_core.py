@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import ast
+import pkgutil
 import subprocess
 import sys
 from dataclasses import replace
 
 import pytest
 
+import kiosk.table
 from kiosk.hardware.ports import InventoryChange, LedMode, SeatLed
 from kiosk.table import games
 from kiosk.table.api import Phase, Sound, TableView
@@ -131,9 +134,21 @@ def test_inventory_events_keep_the_hardware_view_current(rig):
     assert not any("Seat 2, lane 1" in p for p in rig.view.hardware.problems)
 
 
-def test_the_controller_pulls_in_no_ui():
-    code = ("import sys, kiosk.table.controller, kiosk.table.compose, kiosk.table.sync_or_swim\n"
-            "print([m for m in sys.modules if m.split('.')[0] in ('kivy', 'kiosk.ui')])\n")
+def ui_modules_after_import(modules: list[str]) -> list[str]:
+    """The Kivy and kiosk.ui modules a fresh interpreter holds after importing these."""
+    code = ("import importlib, sys\n"
+            f"for name in {modules!r}: importlib.import_module(name)\n"
+            "print(sorted(m for m in sys.modules if m == 'kivy' or m.startswith('kivy.')\n"
+            "             or m == 'kiosk.ui' or m.startswith('kiosk.ui.')))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=60)
-    assert out.stdout.strip() == "[]"
+    return ast.literal_eval(out.stdout.strip())
+
+
+def test_the_controller_pulls_in_no_ui():
+    table = [m.name for m in pkgutil.walk_packages(kiosk.table.__path__, "kiosk.table.")]
+    assert {"kiosk.table.controller", "kiosk.table.compose"} <= set(table)
+    assert ui_modules_after_import(table) == []
+    # the check sees the UI when it is there
+    assert {"kiosk.ui", "kiosk.ui.theme", "kivy"} <= set(ui_modules_after_import(
+        ["kiosk.ui.theme"]))

@@ -1,10 +1,12 @@
-"""Worker-thread events wait for pump(); the stop is stamped with the pad edge's time."""
+"""Worker-thread events and commands wait for the pumping thread's pump(); the stop is
+stamped with the pad edge's time."""
 
 from __future__ import annotations
 
 import threading
 
 from kiosk.table.api import Phase
+from kiosk.table.controller import TableController
 
 UNKNOWN_UID = bytes.fromhex("0badc0de")
 
@@ -43,11 +45,44 @@ def test_hardware_events_from_a_worker_thread_apply_only_at_pump(rig):
 
 
 def test_a_command_from_another_thread_still_notifies_only_the_pumping_thread(rig):
-    rig.start_round()
-    on_worker(rig.controller.swim)  # commands pump themselves: on the worker here
-    rig.heard.threads.clear()
+    rig.start_round()  # this thread pumped: it is the pumping thread now
+    woken = []
+    rig.controller.wakeup = lambda: woken.append(threading.get_ident())
+    heard_before = len(rig.heard.views)
+    on_worker(rig.controller.swim)
+    assert rig.view.phase is Phase.ROUND_READY  # queued, not applied on the worker
+    assert len(rig.heard.views) == heard_before and len(woken) == 1
     rig.wait(1)
+    assert rig.view.phase is Phase.PRACTICE
     assert rig.heard.threads == {threading.get_ident()}
+
+
+def test_a_command_waiting_for_its_result_gets_it_from_the_pumping_thread(rig):
+    rig.controller.wake()
+    rig.controller.staff("unlock_all")  # random routines open after the campaign
+    got = []
+    worker = threading.Thread(target=lambda: got.append(rig.controller.random_routine(5)))
+    worker.start()
+    while worker.is_alive():  # the UI's frames: pump until the worker has its answer
+        rig.controller.pump()
+        worker.join(timeout=0.01)
+    assert got[0] and got[0] in {choice.id for choice in rig.view.choices}
+    assert rig.heard.threads == {threading.get_ident()}
+
+
+def test_when_the_pumping_thread_has_ended_a_command_pumps_on_its_own_thread(rig):
+    on_worker(rig.controller.pump)  # that worker pumped last, and is gone
+    rig.controller.wake()
+    assert rig.view.phase is Phase.CHOOSING  # applied before wake returned
+
+
+def test_before_anyone_pumps_a_command_from_any_thread_pumps_on_its_own_thread():
+    controller = TableController()
+    try:
+        on_worker(controller.wake)
+        assert controller.view.phase is Phase.CHOOSING
+    finally:
+        controller.close()
 
 
 def test_the_stop_is_stamped_with_the_pad_edge_not_the_pump(rig):

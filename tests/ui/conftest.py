@@ -26,16 +26,17 @@ sys.stderr = sys.__stderr__  # Kivy's logger takes stderr over; failures must be
 
 @pytest.fixture
 def make_pilot():
-    """``make_pilot(controller, size=(1280, 800))``: the app on that controller, in the
-    one window the whole session shares; closed after the test."""
+    """``make_pilot(controller, size=(1280, 800), **app_options)``: the app on that
+    controller (options go to ``KioskApp``), in the one window the whole session shares;
+    closed after the test."""
     from kiosk.ui.app import KioskApp
     from kiosk.ui.pilot import Pilot
     from kiosk.ui.sound import Sounds
 
     made = []
 
-    def make(controller, size=(1280, 800)):
-        app = KioskApp(controller, sounds=Sounds(enabled=False))
+    def make(controller, size=(1280, 800), **app_options):
+        app = KioskApp(controller, sounds=Sounds(enabled=False), **app_options)
         pilot = Pilot(app, size=size)
         made.append(pilot)
         return pilot

@@ -2,9 +2,13 @@
 
 It plays campaign routines from the shipped content (real names, rules and decks) but
 decides verdicts from a script (``outcomes``) instead of reading cards. Hardware-style
-events (:meth:`press_seat`, :meth:`touch_pads`) may come from any thread: they queue up
-and take effect in :meth:`pump`, whose listener calls run on the pumping thread — the
-same promise the real controller makes.
+events (:meth:`press_seat`, :meth:`touch_pads`) may come from any thread: they queue up,
+call ``wakeup`` (the app's "pump at the next frame") and take effect in :meth:`pump`,
+whose listener calls run on the pumping thread — the same promise the real controller
+makes. It has every member of :class:`kiosk.table.api.Controller`
+(``tests/ui/test_contract.py`` checks), so the app never meets a capability the fake
+silently lacks. It has no card readers: the staff's tag tools (deck check, enrolling)
+show their first step and move only on staff's buttons.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import math
 import queue
 import random
 import threading
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from kiosk.games.sync_or_swim.library import load_content
@@ -20,6 +25,8 @@ from kiosk.paths import config_dir
 from kiosk.table.api import (
     CardView,
     ControllerListener,
+    DeckCheckView,
+    EnrollView,
     HardwareView,
     LaneView,
     Phase,
@@ -28,6 +35,7 @@ from kiosk.table.api import (
     RuleView,
     ScoreView,
     Sound,
+    StaffAction,
     SwimmerLaneView,
     TableView,
     VerdictView,
@@ -38,6 +46,7 @@ NO_HARDWARE = HardwareView(problems=("No stop pads are connected: use the two ci
                                      "on screen.", "No card readers are connected."))
 ROUNDS = 6
 PENALTY = 10
+ENROLL_ACTIONS = frozenset(a for a in StaffAction if a.startswith("enroll_"))
 
 
 class FakeClock:
@@ -65,6 +74,7 @@ class FakeController:
         self.outcomes = list(outcomes)   # "in_sync" / "not_in_sync" per stop; then in_sync
         self.rng = random.Random(seed)
         self.listener = ControllerListener()
+        self.wakeup: Callable[[], None] | None = None
         self.events: queue.SimpleQueue = queue.SimpleQueue()
         self.calls: list[str] = []
         self.pump_threads: set[int] = set()
@@ -88,8 +98,10 @@ class FakeController:
         self.listener.on_view(self.view)
 
     def post(self, event) -> None:
-        """Any thread: run ``event`` at the next pump."""
+        """Any thread: run ``event`` at the next pump, and ask for that pump at once."""
         self.events.put(event)
+        if self.wakeup is not None:
+            self.wakeup()
 
     def pump(self) -> None:
         self.pump_threads.add(threading.get_ident())
@@ -168,11 +180,12 @@ class FakeController:
         if self.view.phase is Phase.ATTRACT:
             self._set(phase=Phase.CHOOSING, choices=self._choices())
 
-    def choose(self, players: int, routine_id: str) -> None:
+    def choose(self, players: int, routine_id: str, seats: Iterable[int] | None = None) -> None:
         self.calls.append(f"choose {players} {routine_id}")
         deck = self.content.deck.for_players(players)
+        seats = tuple(seats) if seats is not None else tuple(range(1, players + 1))
         self._rounds = []
-        self._set(phase=Phase.SETUP, players=players, seats=tuple(range(1, players + 1)),
+        self._set(phase=Phase.SETUP, players=players, seats=seats,
                   captain=1, routine_id=routine_id,
                   routine_name=self.content.routine(routine_id).name,
                   deck=tuple(card_view(c) for c in deck), round_number=None, rules=(),
@@ -308,12 +321,77 @@ class FakeController:
         self._set(choices=self._choices())
         return choice.id
 
-    def staff(self, action: str, **args) -> None:
+    def staff(self, action: StaffAction | str, **args) -> None:
         self.calls.append(f"staff {action}")
-        if action == "unlock_all":
+        if action == StaffAction.UNLOCK_ALL:
             self.unlocked = True
-        elif action == "reset_scores":
+        elif action == StaffAction.RESET_SCORES:
             self.top_scores.clear()
-        elif action == "volume":
+        elif action == StaffAction.VOLUME:
             self.volume = args.get("level", self.volume)
+        elif action in (StaffAction.DECK_CHECK_START, StaffAction.DECK_CHECK_STOP):
+            self._deck_check(action, args)
+            return
+        elif action in ENROLL_ACTIONS:
+            self._enroll(action, args)
+            return
+        else:
+            self.listener.on_problem(f"Staff action '{action}' does not exist")
+            return
         self._set(choices=self._choices())
+
+    def _deck_check(self, action: str, args) -> None:
+        if action == StaffAction.DECK_CHECK_STOP:
+            self._set(deck_check=None)
+        elif self.view.phase is not Phase.SETUP:
+            self.listener.on_problem("The deck check works while a routine is being set up")
+        else:
+            deck = tuple(card.short for card in self.view.deck)
+            seat, lane = args.get("seat", 1), args.get("lane", 1)
+            self._set(deck_check=DeckCheckView(
+                seat, lane, len(deck), 0, missing=deck,
+                message=f"Pass the {len(deck)} Sync cards over seat {seat} lane {lane}"))
+
+    def _enroll(self, action: str, args) -> None:
+        enroll = self.view.enroll
+        if action == StaffAction.ENROLL_START:
+            if self.view.phase not in (Phase.ATTRACT, Phase.CHOOSING, Phase.SETUP):
+                self.listener.on_problem("Enroll tags between routines, not during one")
+                return
+            cards = tuple(card.short for card in self.content.deck.for_players(6))
+            in_order = bool(args.get("in_order", True))
+            enroll = EnrollView(in_order, args.get("seat", 1), args.get("lane", 1), "choose",
+                                None, 0, len(cards), "", cards=cards)
+            self._set(enroll=self._enroll_at(enroll, cards[0] if in_order else None))
+        elif enroll is None:
+            self.listener.on_problem("Start enrollment first")
+        elif action == StaffAction.ENROLL_STOP:
+            self._set(enroll=None)
+        elif action == StaffAction.ENROLL_CARD:
+            self._set(enroll=self._enroll_at(enroll, args.get("card")))
+        elif action == StaffAction.ENROLL_SKIP and enroll.card is not None:
+            following = enroll.cards.index(enroll.card) + 1
+            card = enroll.cards[following] if enroll.in_order and following < enroll.total \
+                else None
+            self._set(enroll=self._enroll_at(replace(enroll, last=f"Skipped {enroll.card}",
+                                                     last_ok=False), card))
+        else:  # replace (or skip) with no tag in question: no reader ever saw one
+            self._set(enroll=replace(enroll, last="There is no tag waiting for replace or "
+                                     "skip", last_ok=False))
+
+    @staticmethod
+    def _enroll_at(enroll: EnrollView, card: str | None) -> EnrollView:
+        where = f"seat {enroll.seat} lane {enroll.lane}"
+        if card is None:
+            return replace(enroll, step="choose", card=None,
+                           message=f"Pick a card, then lay it on {where}")
+        return replace(enroll, step="lay", card=card, message=f"Lay {card} on {where}")
+
+    def select_game(self, game: str) -> None:
+        self.calls.append(f"select_game {game}")
+        if game != "sync_or_swim":
+            self.listener.on_problem(f"There is no game {game!r} on this table")
+            return
+        self._set(phase=Phase.ATTRACT, players=None, seats=(), routine_id=None,
+                  round_number=None, rules=(), verdict=None, score=None, enroll=None,
+                  deck_check=None, choices=self._choices())

@@ -23,8 +23,8 @@ def test_check_the_deck_lists_missing_and_extra_cards(make_pilot, real_driver, s
     driver.controller.wake()
     driver.controller.choose(3, "R01")
     pilot = make_pilot(driver.controller, size=size)
-    pilot.frames(3)
-    assert pilot.screen().name == "setup"
+    pilot.settle()  # laid out: the button is where the finger goes
+    assert pilot.showing("setup")
     pilot.press("Check the deck")
     pilot.until(lambda: "Pass the 56 Sync cards over seat 1 lane 1" in text(pilot))
     assert "Missing (56)" in pilot.labels()
@@ -44,7 +44,6 @@ def test_check_the_deck_lists_missing_and_extra_cards(make_pilot, real_driver, s
     assert "Not in this deck (1)" in pilot.labels()  # seen once, it stays on the list
 
     pilot.press("Done")
-    pilot.frames(2)
+    pilot.until(lambda: "Deck check" not in pilot.labels())
     assert driver.controller.view.deck_check is None
-    assert "Deck check" not in pilot.labels()
     assert pilot.screen().name == "setup" and not pilot.screen().errors

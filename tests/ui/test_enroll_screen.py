@@ -15,7 +15,8 @@ def lay(driver, pilot, uid: bytes, expected: str) -> None:
         driver.table.lift_uid(held, seat=1, lane=1)
     driver.table.put_uid(uid, seat=1, lane=1)
     assert driver.table.wait_settled()
-    pilot.frames(2)
+    # the app's pump has handed the controller the tag before time passes
+    pilot.until(lambda: driver.controller.context.lane_uids(1, 1) == {uid})
     driver.clock.advance(SETTLE_S + 0.1)  # the tag has lain there alone long enough
     pilot.until(lambda: expected in " ".join(pilot.labels()))
 
@@ -28,11 +29,12 @@ def test_the_enroll_screen_builds_and_advances_when_a_tag_is_laid(make_pilot, re
     app = pilot.app
     app.screens.get_screen("settings").unlocked = True
     app.open_overlay("settings")
-    pilot.frames(2)
+    pilot.settle()  # laid out: the button is where the finger goes
     pilot.press("Cards: tag")
-    pilot.frames(3)
+    pilot.until(lambda: pilot.showing("enroll")
+                and "Lay blue-1-LH on seat 1 lane 1" in pilot.labels())
     screen = pilot.screen()
-    assert screen.name == "enroll" and not screen.errors
+    assert not screen.errors
     labels = pilot.labels()
     assert "blue-1-LH" in labels and "0 of 80 cards done" in labels
     assert "Lay blue-1-LH on seat 1 lane 1" in labels
@@ -56,5 +58,5 @@ def test_the_enroll_screen_builds_and_advances_when_a_tag_is_laid(make_pilot, re
     assert not screen.errors
 
     pilot.press("Done")
-    pilot.frames(2)
-    assert driver.controller.view.enroll is None and pilot.screen().name == "attract"
+    pilot.until(lambda: pilot.showing("attract"))
+    assert driver.controller.view.enroll is None

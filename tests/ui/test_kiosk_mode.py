@@ -62,7 +62,7 @@ def hostile_modules(pilot_app):
     for name in HOSTILE_MODULES:
         Config.set("modules", name, "")
     Modules.update()
-    pilot_app.frames(2)  # the inspector is made a frame after its module starts
+    pilot_app.frames(2)  # pacing: the modules build their widgets over the next frames
     yield
     for name in Config.options("modules"):
         Config.remove_option("modules", name)

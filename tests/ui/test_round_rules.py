@@ -12,7 +12,7 @@ def test_six_rules_fit_their_cards_at_1280x800(make_pilot):
     from kiosk.ui.widgets.rule_card import RuleCard
 
     pilot = make_pilot(fake_in("round"), size=(1280, 800))
-    pilot.frames(3)
+    pilot.settle()  # the rule cards are laid out and their texts sized
     cards = pilot.widgets(RuleCard)
     assert len(cards) == 6
     for card in cards:

@@ -8,6 +8,7 @@ import gc
 import weakref
 
 from fake_controller import FakeController
+from views import fake_in
 
 
 def test_screens_passed_once_a_routine_are_dropped_and_rebuilt(make_pilot):
@@ -24,23 +25,32 @@ def check_screen_lifetimes(make_pilot):
     app = pilot.app
     attract = weakref.ref(pilot.screen())
     fake.wake()
-    pilot.frames(3)
-    assert pilot.screen().name == "choose"
+    pilot.until(lambda: pilot.showing("choose"))
     fake.choose(4, "R01")
-    pilot.frames(3)
+    pilot.until(lambda: pilot.showing("setup"))
     setup = weakref.ref(pilot.screen())
-    assert setup().name == "setup"
     fake.begin()
     fake._round(4, 0)
-    pilot.frames(3)
-    assert pilot.screen().name == "round"
-    assert [screen.name for screen in app.screens.screens] == ["round"]
-    assert attract() is None and setup() is None   # collected, not waiting for Python
+    pilot.until(lambda: pilot.showing("round"))
+    pilot.until(lambda: [screen.name for screen in app.screens.screens] == ["round"])
+    pilot.until(lambda: attract() is None and setup() is None)  # the app collected them
 
     round_screen = pilot.screen()
     app.open_overlay("icons")
-    pilot.frames(2)
+    pilot.until(lambda: pilot.showing("icons"))
     app.close_overlay()
-    pilot.frames(2)
+    pilot.until(lambda: pilot.showing("round") and not app.screens.has_screen("icons"))
     assert pilot.screen() is round_screen       # kept, not rebuilt
-    assert not app.screens.has_screen("icons")
+
+
+def test_a_stopped_app_leaves_nothing_on_the_clock(make_pilot):
+    """A screen's own clocks (the Performance reveal, the attract tips) end with the
+    app: one firing after it stopped evaluated kv rules with no running app, and
+    failed the next test's teardown on a busy machine."""
+    fake = fake_in("performance")
+    pilot = make_pilot(fake)
+    screen = pilot.screen()
+    assert screen.name == "performance" and screen._reveal.is_triggered
+    pilot.close()
+    assert not screen._reveal.is_triggered
+    assert not screen._redraw.is_triggered

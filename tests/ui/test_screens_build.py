@@ -45,7 +45,7 @@ def test_every_screen_builds_with_readable_text_and_big_targets(make_pilot, size
         if name in OVERLAYS:
             app.screens.get_screen("settings").unlocked = True
             app.open_overlay(name)
-        pilot.frames(4)
+        pilot.settle()  # laid out and drawn: sizes are final
         screen = pilot.screen()
         expected = "round" if name == "circles" else name
         assert screen.name == expected, f"{name}: showing {screen.name}"

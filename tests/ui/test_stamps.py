@@ -47,8 +47,7 @@ def test_a_swimmer_block_writes_its_seat_and_cards(make_pilot):
     pilot.screen().add_widget(block)
     try:
         block.seat, block.passed = 3, False
-        block.cards = (CardView("blue-7-LH", "blue", 7, "left", None),)
-        pilot.frames(1)
+        block.cards = (CardView("blue-7-LH", "blue", 7, "left", None),)  # drawn at once
         texts = [text for text, _size in block.drawn_texts]
         assert texts == ["Seat 3  X", "B", "7", "LH"]
         assert min(size for _text, size in block.drawn_texts) >= theme.MIN_FONT

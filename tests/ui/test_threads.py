@@ -29,11 +29,28 @@ def test_a_seat_press_from_a_worker_thread_is_drawn_on_the_main_thread(make_pilo
     worker.start()
     worker.join()
     assert not dots[3].ready                    # queued, not applied on the worker
-    pilot.frames(3)
-    assert dots[3].ready
+    pilot.until(lambda: dots[3].ready)
     assert changed_on == [main]
     assert fake.pump_threads == {main}
     assert screen.drawn_on == main
+
+
+def test_a_hardware_event_asks_for_a_pump_at_the_next_frame(make_pilot):
+    """The app hands the controller its "pump soon" (``wakeup``): with the regular pump
+    slowed to once in 100 s, only that can bring a worker's press to the screen."""
+    fake = FakeController()
+    fake.wake()
+    fake.choose(4, "R01")
+    fake.begin()
+    fake.swim()
+    pilot = make_pilot(fake, pump_hz=0.01)
+    assert fake.wakeup is not None
+    dots = {dot.seat: dot for dot in pilot.screen().ids.seats.children}
+
+    worker = threading.Thread(target=fake.press_seat, args=(2,))
+    worker.start()
+    worker.join()
+    pilot.until(lambda: dots[2].ready, limit=20)  # frames, not 100 s
 
 
 def test_the_real_controller_reports_only_on_the_main_thread(make_pilot, real_driver):
@@ -59,9 +76,9 @@ def test_the_real_controller_reports_only_on_the_main_thread(make_pilot, real_dr
     worker = threading.Thread(target=driver.press_seat, args=(2,))
     worker.start()
     worker.join()
-    pilot.until(lambda: 2 in app.view.ready)
-    pilot.frames(2)
     round_screen = pilot.screen()
-    assert {dot.seat for dot in round_screen.ids.seats.children if dot.ready} == {2}
+    pilot.until(lambda: {dot.seat for dot in round_screen.ids.seats.children
+                         if dot.ready} == {2})
+    assert app.view.ready == {2}
     assert set(seen) == {main}
     assert round_screen.drawn_on == main

@@ -55,7 +55,7 @@ def test_staff_override_needs_a_long_press_and_the_pin(make_pilot, monkeypatch):
     pilot = make_pilot(fake)
     assert fake.view.phase is Phase.PERFORMANCE
     pilot.screen().show_all()
-    pilot.frames(2)
+    pilot.settle()  # the banner is laid out where the finger goes
     banner = pilot.screen().ids.banner
     banner.hold_seconds = 0.05
     from kivy.tests.common import UnitTestTouch
@@ -76,7 +76,6 @@ def test_staff_override_needs_a_long_press_and_the_pin(make_pilot, monkeypatch):
     for digit in STAFF_PIN:
         pilot.press(digit, frames=1)
     pilot.press("OK")
-    pilot.frames(3)
+    pilot.until(lambda: any("corrected by staff" in text for text in pilot.labels()))
     assert "override True" in fake.calls
     assert fake.view.verdict.in_sync and fake.view.verdict.overridden
-    assert any("corrected by staff" in text for text in pilot.labels())

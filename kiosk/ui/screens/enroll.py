@@ -13,6 +13,7 @@ from __future__ import annotations
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
+from kiosk.table.api import StaffAction
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 from kiosk.ui.widgets.basics import reuse
@@ -36,19 +37,19 @@ class EnrollScreen(ViewScreen):
             self.start(True)
 
     def start(self, in_order: bool) -> None:
-        self.controller.staff("enroll_start", in_order=in_order, seat=SEAT, lane=LANE)
+        self.controller.staff(StaffAction.ENROLL_START, in_order=in_order, seat=SEAT, lane=LANE)
 
     def replace(self) -> None:
-        self.controller.staff("enroll_replace")
+        self.controller.staff(StaffAction.ENROLL_REPLACE)
 
     def skip(self) -> None:
-        self.controller.staff("enroll_skip")
+        self.controller.staff(StaffAction.ENROLL_SKIP)
 
     def pick(self, card: str) -> None:
-        self.controller.staff("enroll_card", card=card)
+        self.controller.staff(StaffAction.ENROLL_CARD, card=card)
 
     def finish(self) -> None:
-        self.controller.staff("enroll_stop")
+        self.controller.staff(StaffAction.ENROLL_STOP)
         self.app.close_overlay()
 
     def redraw(self, view) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
+from kiosk.table.api import StaffAction
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 from kiosk.ui.widgets.popups import PinPad
@@ -30,6 +31,7 @@ class SettingsScreen(ViewScreen):
     volume = NumericProperty(0.8)
     confirm_reset = BooleanProperty(False)
     done = StringProperty("")
+    _confirm_ends = None  # the Clock event that ends "tap again to reset"
 
     def on_pre_enter(self, *_):
         self.volume = self.app.volume
@@ -56,22 +58,24 @@ class SettingsScreen(ViewScreen):
         self.unlocked = False
         self.confirm_reset = False
         self.done = ""
+        if self._confirm_ends is not None:
+            self._confirm_ends.cancel()
 
     def redraw(self, view) -> None:
         self.hardware = hardware_text(view.hardware)
 
     def unlock_all(self) -> None:
-        self.controller.staff("unlock_all")
+        self.controller.staff(StaffAction.UNLOCK_ALL)
         self.done = "Every routine is unlocked."
 
     def reset_scores(self) -> None:
         if not self.confirm_reset:
             self.confirm_reset = True
-            Clock.schedule_once(lambda _dt: setattr(self, "confirm_reset", False),
-                                CONFIRM_SECONDS)
+            self._confirm_ends = Clock.schedule_once(
+                lambda _dt: setattr(self, "confirm_reset", False), CONFIRM_SECONDS)
             return
         self.confirm_reset = False
-        self.controller.staff("reset_scores")
+        self.controller.staff(StaffAction.RESET_SCORES)
         self.done = "All top scores are reset."
 
     def set_volume(self, value: float) -> None:
