@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
+import tempfile
+from pathlib import Path
+
 import pytest
 
 from kiosk.store import SQLiteStore
@@ -21,3 +25,12 @@ def store(request, tmp_path):
 @pytest.fixture
 def db_path(tmp_path):
     return tmp_path / "kiosk.sqlite3"
+
+
+@pytest.fixture
+def shared_folder():
+    """A folder another user can reach (pytest's own tmp folders are private to root)."""
+    folder = Path(tempfile.mkdtemp(prefix="kiosk-perm-"))
+    folder.chmod(0o755)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
