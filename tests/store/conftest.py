@@ -3,22 +3,33 @@
 from __future__ import annotations
 
 import shutil
+import sqlite3
 import tempfile
 from pathlib import Path
 
 import pytest
 
 from kiosk.store import SQLiteStore
+from kiosk.store.write_behind import WriteBehindStore
 from kiosk.table.store import MemoryStore
 
 
-@pytest.fixture(params=["memory", "sqlite"])
+@pytest.fixture(params=["memory", "sqlite", "write-behind", "write-behind, disk refusing"])
 def store(request, tmp_path):
+    """The last one keeps every write in memory (SQLite refuses them all: ``query_only``),
+    so its reads must give what the database would."""
     if request.param == "memory":
         yield MemoryStore()
         return
-    opened = SQLiteStore(tmp_path / "kiosk.sqlite3")
+    path = tmp_path / "kiosk.sqlite3"
+    opened = SQLiteStore(path) if request.param == "sqlite" else WriteBehindStore.open(path)
+    if request.param.endswith("refusing"):
+        opened.db._open().execute("PRAGMA query_only = ON")
     yield opened
+    if request.param.endswith("refusing"):  # every answer came from memory
+        with sqlite3.connect(path) as reader:
+            for table in ("settings", "finished", "results", "journals", "tags"):
+                assert reader.execute(f"SELECT COUNT(*) FROM {table}").fetchone() == (0,)
     opened.close()
 
 
