@@ -135,6 +135,7 @@ class HardwareView:
     readers: bool = False              # every seat's reader board online
     seat_buttons: bool = False
     problems: tuple[str, ...] = ()     # e.g. "Seat 3's reader is unplugged: check its USB cable"
+    saving: bool = True                # False: scores wait in memory (disk full, locked …)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,11 @@ UI commands queue themselves and pump at once, so they take effect before they r
 
 The controller knows no game rules: it drives a :class:`~kiosk.table.games.TableGame`
 picked from :data:`~kiosk.table.games.GAMES`. Any port may be missing (None): the view
-says so and the game falls back (on-screen stop circles, judging by hand).
+says so and the game falls back (on-screen stop circles, judging by hand). A store
+that keeps writes the disk refused (a ``WriteBehindStore``: a full disk, a locked or
+read-only file) is retried at every pump, and its sentences reach the view's hardware
+problems and ``on_problem`` — when saving stops, every minute while it stays stopped,
+and when it works again.
 
     controller = TableController(clock=clock, store=MemoryStore(), panel=gpio.seats,
                                  pads=gpio.pads, readers=readers, tags=tags)
@@ -49,6 +53,8 @@ from kiosk.table.store import MemoryStore, Store
 log = logging.getLogger(__name__)
 
 DEFAULT_SEATS = (1, 2, 3, 4, 5, 6)
+REMIND_S = 60.0  # how often staff are told again that scores wait in memory
+SAVED_AGAIN = "Scores are saved again: nothing was lost"
 
 
 class Closeable(Protocol):
@@ -144,6 +150,9 @@ class TableController(HardwareListener):
         self._closed = False
         self._listener = ControllerListener()
         self.status = HardwareStatus(panel, pads, readers, tags, confirm_s)
+        self._store_said: tuple[str, ...] = ()  # the store problems staff were told of
+        self._store_said_at = 0.0
+        self.status.store_changed(*self._store_health())
         if panel is not None:
             panel.press_toggles_ready = False  # readiness belongs to the game
         self.status.seats = self._seat_numbers()
@@ -308,6 +317,7 @@ class TableController(HardwareListener):
                 break
             effects += self._apply_hardware(self._guard(lambda e=event: self._handle(e, now)))
         effects += self._apply_hardware(self._guard(lambda: self.game.tick(now)))
+        effects += self._check_store(now)  # after the writes: the view says how they went
         self._notify(effects, now)
 
     def _handle(self, event: tuple[Any, ...], now: float) -> Effects:
@@ -372,6 +382,30 @@ class TableController(HardwareListener):
             return effects
         self._settings_version += 1
         return self.game.refresh(now)
+
+    def _store_health(self) -> tuple[tuple[str, ...], bool]:
+        """(the store's problem sentences, whether it is saving); a plain store: fine."""
+        try:
+            retry = getattr(self.store, "retry", None)
+            saving = retry() if retry is not None else True
+            return tuple(getattr(self.store, "problems", ())), bool(saving)
+        except Exception:
+            log.exception("could not retry the store's kept writes")
+            return self.status.store_problems, False
+
+    def _check_store(self, now: float) -> Effects:
+        """Retry kept writes; tell staff when saving stops, again every REMIND_S while it
+        stays stopped, and once when it works again."""
+        problems, saving = self._store_health()
+        self.status.store_changed(problems, saving)
+        new = tuple(p for p in problems if p not in self._store_said)
+        if new or (problems and now - self._store_said_at >= REMIND_S):
+            self._store_said, self._store_said_at = problems, now
+            return Effects(problems=new or problems)
+        if self._store_said and not problems:
+            self._store_said = ()
+            return problem(SAVED_AGAIN)
+        return NOTHING
 
     def _guard(self, step: Callable[[], Effects]) -> Effects:
         """A bug in one input must not stop the table: log it and say so."""
