@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from faulty import KINDS, Faulty
+from routine import play_routine
 
 from kiosk.hardware.sim_gpio import ManualClock
 from kiosk.store import write_behind
@@ -47,34 +48,6 @@ def open_table(path: Path, kind: str = "full", fail_at: int = 0):
     heard = Heard()
     controller.set_listener(heard)
     return controller, clock, faulty, heard
-
-
-def play_routine(controller: TableController, clock: ManualClock) -> None:
-    """Choose R01 for 3 and play it to the score, the same way every time."""
-    controller.wake()
-    controller.choose(3, "R01")
-    controller.begin()
-    controller.staff("volume", level=0.4)
-    rounds = 0
-    while controller.view.phase is not Phase.SCORE:
-        assert controller.view.phase is Phase.ROUND_READY, controller.view
-        rounds += 1
-        clock.advance(2.0)
-        controller.swim()
-        if rounds == 2 and controller.view.round_number == 2:  # the timer runs out once
-            clock.advance(controller.view.timer_seconds + 1.0)
-            controller.pump()
-            assert controller.view.phase is Phase.TIME_OUT
-            clock.advance(1.5)
-            controller.try_again()
-            continue
-        clock.advance(12.0)
-        controller.stop_on_screen()
-        assert controller.view.phase is Phase.JUDGE_BY_HAND
-        clock.advance(1.5)
-        controller.judge_by_hand(rounds != 4)  # one NOT IN SYNC, then the round again
-        clock.advance(1.5)
-        controller.next()
 
 
 def database_now(path: Path):
