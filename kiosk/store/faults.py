@@ -29,6 +29,7 @@ from enum import StrEnum
 from pathlib import Path
 
 KEPT = "nothing is lost while the kiosk stays on"
+_EFFECTIVE = os.access in os.supports_effective_ids  # the user files are opened as
 
 
 class FaultKind(StrEnum):
@@ -66,12 +67,15 @@ _BY_ERRNO = {
 @dataclass(frozen=True)
 class StoreFault:
     """One problem with the database at ``path``; ``fix`` says what staff should do
-    (for ``read-only``: the exact command), ``detail`` is SQLite's or the OS's words."""
+    (for ``read-only``: the exact command), ``detail`` is SQLite's or the OS's words.
+    ``owner``: another user the file or folder belongs to — a command typed in a shell
+    was perhaps meant to run as that user (``sudo -u kiosk kiosk staff-pin``)."""
 
     kind: FaultKind
     path: Path
     detail: str = ""
     fix: str = ""
+    owner: str = ""
 
     def screen(self) -> str:
         """The sentence the kiosk shows while the fault lasts (writes are kept meanwhile)."""
@@ -100,6 +104,9 @@ class StoreFault:
                     "kiosk, a backup) kept it locked; try again in a moment")
         if self.kind is FaultKind.READ_ONLY:
             named = "" if str(self.path) in self.why() else f"the database {self.path}: "
+            if self.owner and self.owner != user_name():
+                return (f"{named}{self.why()}: run the command as {self.owner} (`sudo -u "
+                        f"{self.owner} kiosk …`), or {self.fix}")
             return f"{named}{self.why()}: {self.fix}"
         if self.kind is FaultKind.DAMAGED:
             return (f"the database {self.path} is damaged ({self.detail}); the kiosk moves "
@@ -158,7 +165,8 @@ def access_problem(path: Path) -> StoreFault | None:
                           "remount it read-write or set the data location to the data "
                           "partition (hardware/pi/overlay-and-data.md, `kiosk paths`)")
     if existing != folder or not folder.is_dir():
-        if not folder.exists() and os.access(existing, os.W_OK | os.X_OK):
+        if not folder.exists() and os.access(existing, os.W_OK | os.X_OK,
+                                             effective_ids=_EFFECTIVE):
             return None  # the store creates the folder
         if folder.exists():
             return StoreFault(FaultKind.READ_ONLY, path, f"{folder} is not a folder",
@@ -166,24 +174,32 @@ def access_problem(path: Path) -> StoreFault | None:
         return StoreFault(FaultKind.READ_ONLY, path,
                           f"the kiosk (user {user}) may not create the folder {folder}",
                           f"run `sudo install -d -o {user} -m 0700 {folder}`")
-    if not os.access(folder, os.W_OK | os.X_OK):
+    if not os.access(folder, os.W_OK | os.X_OK, effective_ids=_EFFECTIVE):
+        owner = _owner(folder)
         return StoreFault(FaultKind.READ_ONLY, path,
                           f"the kiosk (user {user}) may not write in the folder {folder} "
-                          f"(owned by {_owner(folder)})",
-                          f"run `sudo chown {user}: {folder}`")
+                          f"(owned by {owner})",
+                          f"run `sudo chown {user}: {folder}`", _other(owner))
     for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
         if file.is_dir():
             return StoreFault(FaultKind.READ_ONLY, path,
                               f"{file} is a folder, not the database file",
                               f"move {file} away (the kiosk then starts a new database)")
-        if file.exists() and not os.access(file, os.R_OK | os.W_OK):
+        if file.exists() and not os.access(file, os.R_OK | os.W_OK,
+                                           effective_ids=_EFFECTIVE):
             owner = _owner(file)
             fix = (f"run `chmod 600 {file}`" if owner == user else
                    f"run `sudo chown {user}: {path}*`")
             return StoreFault(FaultKind.READ_ONLY, path,
                               f"the kiosk (user {user}) may not write {file} (owned by "
-                              f"{owner}, mode {file.stat().st_mode & 0o777:04o})", fix)
+                              f"{owner}, mode {file.stat().st_mode & 0o777:04o})", fix,
+                              _other(owner))
     return None
+
+
+def _other(owner: str) -> str:
+    """``owner`` if it is a user a person might run the kiosk as (not root)."""
+    return "" if owner in ("root", user_name()) else owner
 
 
 def user_name() -> str:

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import sqlite3
 
+import pytest
 from faulty import Faulty
 from other_user import IS_ROOT, as_nobody, outcome
 
@@ -135,3 +137,24 @@ def test_a_database_owned_by_someone_else_is_one_line_naming_the_fix(shared_fold
         assert line.startswith(f"kiosk {command[0]}: the database {database}: ") and fix in line
     with SQLiteStore(database) as store:
         assert not StaffLock(store).has_pin and len(store.tags) == 0
+
+
+@pytest.mark.skipif(not IS_ROOT, reason="needs root to make files for two other users")
+def test_a_shell_user_is_told_to_run_the_command_as_the_kiosks_user(shared_folder,
+                                                                   monkeypatch):
+    """The kiosk's data is its user's (0700); staff typing `kiosk staff-pin` as
+    themselves are told to run it as that user, or to hand the folder over."""
+    import pwd
+
+    daemon = pwd.getpwnam("daemon")  # stands in for the kiosk's user
+    folder = shared_folder / "kiosk"
+    SQLiteStore(folder / "kiosk.sqlite3").close()
+    for path in (folder, *folder.iterdir()):
+        os.chown(path, daemon.pw_uid, daemon.pw_gid)
+    typed_pin(monkeypatch)
+    kind, (code, err) = as_nobody(kiosk, "staff-pin", "--database",
+                                  str(folder / "kiosk.sqlite3"))
+    assert (kind, code) == ("returned", EXIT_DATABASE)
+    assert err.strip().endswith(
+        f"may not write in the folder {folder} (owned by daemon): run the command as "
+        f"daemon (`sudo -u daemon kiosk …`), or run `sudo chown nobody: {folder}`")
