@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kiosk.paths import config_dir, data_dir, database_choice, database_path
+from kiosk.paths import config_dir, data_dir, database_choice, database_path, file_settings
 from kiosk.store import SQLiteStore
 
 
@@ -73,3 +73,16 @@ def test_a_relative_path_in_the_settings_file_is_ignored_and_logged(monkeypatch,
     settings = settings_file(tmp_path, monkeypatch, "KIOSK_DB=data/kiosk.sqlite3\n")
     assert database_path() == tmp_path / "xdg" / "kiosk" / "kiosk.sqlite3"
     assert f"{settings}:1: KIOSK_DB must be an absolute path" in caplog.text
+
+
+def test_the_shipped_settings_file_is_the_only_place_the_pi_sets_the_database(monkeypatch):
+    """The unit must not set KIOSK_DB itself: that would reach the service only, and a
+    PIN set from the console would go to another file."""
+    hardware = Path(__file__).resolve().parents[2] / "hardware" / "systemd"
+    shipped = file_settings(hardware / "kiosk.env")
+    assert shipped == {"KIOSK_DB": "/var/lib/kiosk/kiosk.sqlite3",
+                       "KIOSK_CONFIG": "/opt/kiosk/config"}
+    unit = (hardware / "kiosk.service").read_text()
+    assert not [line for line in unit.splitlines()
+                if line.startswith(("Environment=KIOSK_", "EnvironmentFile"))]
+    assert "StateDirectoryMode=0700" in unit and "UMask=0077" in unit
