@@ -97,15 +97,16 @@ class KeptTags:
     def data_version(self) -> tuple[int, int]:
         """Changes when another process wrote the file, or when the file opened at last
         (a :class:`~kiosk.table.tag_book.TagBook` then reads the tags again)."""
-        db = self.store.db
-        if db is None:
+        with self.store._lock:
+            db = self.store.db
+            if db is None:
+                return self._version
+            try:
+                self._version = (self.store.opened, int(db.data_version()))
+            except Exception as error:
+                if not self.store._failed(error):
+                    raise
             return self._version
-        try:
-            self._version = (self.store.opened, int(db.data_version()))
-        except Exception as error:
-            if not self.store._failed(error):
-                raise
-        return self._version
 
     def _now(self) -> dict[bytes, TagRecord]:
         """Every tag as it will be once the kept writes are saved."""

@@ -57,7 +57,6 @@ WRITE_WAIT_S = 0.5   # a write waits this long for another program's lock, then 
 RETRY_WAIT_S = 0.05  # a retry waits less: it runs on the UI's thread while a lock lasts
 OPEN_WAIT_S = 5.0    # at start, before the first frame, a lock is worth a longer wait
 MAX_KEPT = 20_000    # ~ a few MB; a routine journals well under 200 entries
-SAVED_AGAIN = "Scores are saved again: nothing was lost"
 
 
 class WriteBehindStore:
@@ -100,7 +99,8 @@ class WriteBehindStore:
 
     @property
     def problems(self) -> tuple[str, ...]:
-        """Sentences for staff while something is wrong (empty when all is saved)."""
+        """Sentences for staff while something is wrong: where a damaged file went (until
+        the kiosk restarts), then the fault that keeps writes waiting, if any."""
         found = []
         if self.moved_aside is not None:
             found.append(f"The database was damaged: it was moved to {self.moved_aside} "

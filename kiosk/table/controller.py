@@ -152,6 +152,7 @@ class TableController(HardwareListener):
         self.status = HardwareStatus(panel, pads, readers, tags, confirm_s)
         self._store_said: tuple[str, ...] = ()  # the store problems staff were told of
         self._store_said_at = 0.0
+        self._was_saving = True
         self.status.store_changed(*self._store_health())
         if panel is not None:
             panel.press_toggles_ready = False  # readiness belongs to the game
@@ -394,16 +395,20 @@ class TableController(HardwareListener):
             return self.status.store_problems, False
 
     def _check_store(self, now: float) -> Effects:
-        """Retry kept writes; tell staff when saving stops, again every REMIND_S while it
-        stays stopped, and once when it works again."""
+        """Retry kept writes; tell staff of each new store sentence once, again every
+        REMIND_S while scores are not being saved, and once when saving starts again."""
         problems, saving = self._store_health()
         self.status.store_changed(problems, saving)
         new = tuple(p for p in problems if p not in self._store_said)
-        if new or (problems and now - self._store_said_at >= REMIND_S):
-            self._store_said, self._store_said_at = problems, now
-            return Effects(problems=new or problems)
-        if self._store_said and not problems:
-            self._store_said = ()
+        was_saving, self._was_saving = self._was_saving, saving
+        self._store_said = problems
+        if new:
+            self._store_said_at = now
+            return Effects(problems=new)
+        if not saving and problems and now - self._store_said_at >= REMIND_S:
+            self._store_said_at = now
+            return Effects(problems=problems[-1:])  # the store puts its fault last
+        if saving and not was_saving:
             return problem(SAVED_AGAIN)
         return NOTHING
 
