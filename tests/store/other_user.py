@@ -4,6 +4,8 @@ Root reads and writes every file, so a permission test run as root forks a child
 drops to ``nobody`` and returns what the function returned, or what it raised (its
 class name, its message, and the ``kind`` of its ``fault`` if it has one). Run as
 anyone else, the test changes the file's mode instead and calls the function here.
+The child cannot import what the parent has not (Python may live under root's
+home): run the function once as root first when it imports lazily.
 """
 
 from __future__ import annotations

@@ -158,3 +158,41 @@ def test_a_shell_user_is_told_to_run_the_command_as_the_kiosks_user(shared_folde
     assert err.strip().endswith(
         f"may not write in the folder {folder} (owned by daemon): run the command as "
         f"daemon (`sudo -u daemon kiosk …`), or run `sudo chown nobody: {folder}`")
+
+
+def the_app_on(database):
+    """What `kiosk run` (the real table, off a Pi) shows on a database it may not write."""
+    from kiosk.__main__ import build_table
+
+    controller, _, staff_lock = build_table(simulate=False, database=database)
+    try:
+        controller.wake()
+        controller.pump()
+        staff_lock.try_pin("1234")  # a write the lock makes: kept, never raised
+        hardware = controller.view.hardware
+        return controller.view.phase.value, hardware.saving, hardware.problems
+    finally:
+        controller.close()
+
+
+def test_kiosk_run_on_a_database_it_may_not_write_opens_with_the_fix_on_screen(
+        shared_folder, tmp_path):
+    assert the_app_on(tmp_path / "warm.sqlite3")[:2] == ("choosing", True)  # imports
+    database = shared_folder / "kiosk.sqlite3"  # made now, as the kiosk might be
+    SQLiteStore(database).close()
+    if IS_ROOT:
+        kind, answer = as_nobody(the_app_on, database)
+        fix = f"sudo chown nobody: {shared_folder}"
+    else:
+        database.chmod(0o400)
+        try:
+            kind, answer = outcome(the_app_on, database)
+        finally:
+            database.chmod(0o600)
+        fix = f"chmod 600 {database}"
+    assert kind == "returned", answer
+    phase, saving, problems = answer
+    assert phase == "choosing" and not saving
+    (sentence,) = [p for p in problems if p.startswith("Scores cannot be saved")]
+    assert fix in sentence and sentence.endswith("nothing is lost while the kiosk stays on")
+    assert list(shared_folder.glob("*.corrupt-*")) == []
