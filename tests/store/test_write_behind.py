@@ -171,3 +171,15 @@ def test_a_file_found_damaged_while_running_is_reopened(db_path):
     assert store.moved_aside is None
     assert in_the_file(db_path, "SELECT score FROM results") == [(12,)]
     store.close()
+
+
+def test_the_docstring_examples_hold(tmp_path, monkeypatch):
+    import doctest
+
+    from kiosk import paths
+    from kiosk.store import faults, sqlite_store, tags, write_behind
+
+    monkeypatch.chdir(tmp_path)
+    for module in (faults, paths, sqlite_store, tags, write_behind):
+        failed, tried = doctest.testmod(module)
+        assert tried and not failed, module.__name__
