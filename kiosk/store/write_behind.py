@@ -182,8 +182,8 @@ class WriteBehindStore:
             self._closed = True
             if self._kept:
                 lost = [str(k) for k in self._kept if not k.method.endswith("_journal")]
-                log.error("%d writes could not be saved before closing (the database: "
-                          "%s). Not journal entries: %s", len(self._kept),
+                log.error("%d writes could not be saved before closing (%s). Besides "
+                          "journal entries, they were: %s", len(self._kept),
                           self.fault.line() if self.fault else self.path, "; ".join(lost))
             inner, self._inner = self._inner, None
         if inner is not None:
