@@ -2,9 +2,12 @@
 
 ``kiosk ...`` on the command line lands in :func:`main`. The app (``kiosk run``) asks
 :func:`build_table` for its controller: on the Pi, the GPIO pins, the serial reader
-boards and the database in the per-user data folder; with ``simulate``, the simulated
+boards and the database where :func:`kiosk.paths.database_path` says (the place
+``kiosk staff-pin`` and ``kiosk tags`` use too); with ``simulate``, the simulated
 table (mock pins, simulated boards on real ptys) and a separate simulation database,
-so playing with the simulator never touches a real table's scores.
+so playing with the simulator never touches a real table's scores. A database that
+cannot be written (locked, read-only, a full disk) never stops the app: it opens with
+the problem on screen and saves once it can (:mod:`kiosk.store.write_behind`).
 """
 
 from __future__ import annotations
@@ -34,7 +37,8 @@ def build_table(*, simulate: bool, config: Path | None = None,
         lock = StaffLock(store)
         if not lock.has_pin:
             lock.set_pin(SIMULATED_PIN)
-        driver = RealDriver(clock=time.monotonic, config_dir=config, store=store)
+        driver = RealDriver(clock=time.monotonic, config_dir=config, store=store,
+                            own_store=True)
         return driver.controller, driver, lock
     from kiosk.check import check_config
     from kiosk.config import load_settings
@@ -47,7 +51,8 @@ def build_table(*, simulate: bool, config: Path | None = None,
     if problems:  # one clear screen with every problem, never a half-started table
         return BrokenController(problems), None, StaffLock(store)
     settings = load_settings(config_dir(config) / "kiosk.toml")
-    return build_real(settings, config_dir=config, store=store), None, StaffLock(store)
+    controller = build_real(settings, config_dir=config, store=store, own_store=True)
+    return controller, None, StaffLock(store)
 
 
 def main(argv: list[str] | None = None) -> int:

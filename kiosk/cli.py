@@ -1,5 +1,7 @@
 """The ``kiosk`` command line. Each subcommand is a small function; errors a person
-will read are one line, never a traceback."""
+will read are one line, never a traceback. Exit codes: 0 done (``judge``: IN SYNC),
+1 ``judge``: NOT IN SYNC, 2 bad input, 3 the database cannot be used, 4 the database
+is busy — try again (see :mod:`kiosk.cli_store`), 130 interrupted."""
 
 from __future__ import annotations
 
@@ -8,10 +10,15 @@ import json
 import sys
 from pathlib import Path
 
+from kiosk.cli_store import EXIT_BUSY, EXIT_DATABASE, database_failed, is_database_error
+from kiosk.cli_store import open_store as _store_or_say_why
 from kiosk.paths import config_dir
 
 EXIT_IN_SYNC, EXIT_NOT_IN_SYNC, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE (sysexits.h): a bug, never a verdict
+
+__all__ = ["EXIT_BAD_INPUT", "EXIT_BUSY", "EXIT_DATABASE", "EXIT_IN_SYNC",
+           "EXIT_NOT_IN_SYNC", "build_parser", "run"]
 
 
 def _content(args: argparse.Namespace):
@@ -143,15 +150,9 @@ def cmd_random(args: argparse.Namespace) -> int:
 
 
 def _open_store(args: argparse.Namespace, database: Path | None = None):
-    """The SQLite store (``--database``, else $KIOSK_DB, else the per-user file), or
-    None after saying why it cannot be opened."""
-    from kiosk.store import SQLiteStore, StoreOpenError
-
-    try:
-        return SQLiteStore(database or args.database)
-    except (StoreOpenError, OSError) as error:
-        print(f"kiosk {args.command}: the database cannot be opened: {error}", file=sys.stderr)
-        return None
+    """The SQLite store (see :func:`kiosk.paths.database_path`), or the exit code after
+    one line that says why it cannot be used (:func:`kiosk.cli_store.open_store`)."""
+    return _store_or_say_why(args.command, database or args.database)
 
 
 def cmd_enroll(args: argparse.Namespace) -> int:
@@ -173,8 +174,8 @@ def cmd_enroll(args: argparse.Namespace) -> int:
         if args.simulate and args.database is None:  # a demo never writes the real tags
             demo = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "demo.sqlite3"
         store = _open_store(args, demo)
-        if store is None:
-            return EXIT_BAD_INPUT
+        if isinstance(store, int):
+            return store
         stack.enter_context(store)
         book = TagBook.for_store(store, config_dir(args.config))
         table, readers = None, None
@@ -224,8 +225,8 @@ def cmd_tags(args: argparse.Namespace) -> int:
     from kiosk.store import TagCsvError
 
     store = _open_store(args)
-    if store is None:
-        return EXIT_BAD_INPUT
+    if isinstance(store, int):
+        return store
     with store:
         if args.action == "export":
             try:
@@ -244,8 +245,8 @@ def cmd_tags(args: argparse.Namespace) -> int:
             print(f"kiosk tags: nothing imported ({len(error.problems)} problem"
                   f"{'s' if len(error.problems) != 1 else ''})", file=sys.stderr)
             return EXIT_BAD_INPUT
-        print(f"{count} tags imported or changed; the table knows {len(store.tags)} "
-              "(a running kiosk picks them up within a second)")
+        print(f"{count} tags imported or changed; the table knows {len(store.tags)} (in "
+              f"{store.path}; a running kiosk picks them up within a second)")
     return 0
 
 
@@ -255,8 +256,8 @@ def cmd_staff_pin(args: argparse.Namespace) -> int:
     from kiosk.staff import PinError, StaffLock, pin_problem
 
     store = _open_store(args)
-    if store is None:
-        return EXIT_BAD_INPUT
+    if isinstance(store, int):
+        return store
     with store:
         pin = getpass.getpass("New staff PIN (4 to 8 digits): ")
         problem = pin_problem(pin)
@@ -271,7 +272,17 @@ def cmd_staff_pin(args: argparse.Namespace) -> int:
         except PinError as error:
             print(f"kiosk staff-pin: {error}; nothing changed", file=sys.stderr)
             return EXIT_BAD_INPUT
-    print("The staff PIN is set.")
+        where = store.path
+    print(f"The staff PIN is set. It is kept in {where}, where `kiosk paths` says the kiosk "
+          "looks.")
+    return 0
+
+
+def cmd_paths(args: argparse.Namespace) -> int:
+    from kiosk.cli_store import paths_lines
+
+    for line in paths_lines(args.database, args.config):
+        print(line)
     return 0
 
 
@@ -340,7 +351,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="type each card's name, then lay it (default: the deck in order)")
     enroll.add_argument("--seat", type=int, default=1)
     enroll.add_argument("--lane", type=int, default=1)
-    enroll.add_argument("--database", type=Path, help="default: $KIOSK_DB or the kiosk's own")
+    enroll.add_argument("--database", type=Path, help="default: the kiosk's own (`kiosk paths`)")
     enroll.set_defaults(func=cmd_enroll)
 
     tags = sub.add_parser("tags", help="export or import the tag map as CSV")
@@ -350,12 +361,19 @@ def build_parser() -> argparse.ArgumentParser:
                       help="import: let the file move a tag that names another card")
     tags.add_argument("--no-dates", action="store_true",
                       help="export: two columns uid,card (a config/tags file)")
-    tags.add_argument("--database", type=Path, help="default: $KIOSK_DB or the kiosk's own")
+    tags.add_argument("--database", type=Path, help="default: the kiosk's own (`kiosk paths`)")
     tags.set_defaults(func=cmd_tags)
 
     pin = sub.add_parser("staff-pin", help="set the staff PIN (asked twice, stored hashed)")
-    pin.add_argument("--database", type=Path, help="default: $KIOSK_DB or the kiosk's own")
+    pin.add_argument("--database", type=Path, help="default: the kiosk's own (`kiosk paths`)")
     pin.set_defaults(func=cmd_staff_pin)
+
+    paths = sub.add_parser("paths", help="where the database, config, tag map and logs are",
+                           description="Precedence for the database: --database, then "
+                           "$KIOSK_DB, then KIOSK_DB= in /etc/kiosk/kiosk.env "
+                           "($KIOSK_ENV_FILE), then ~/.local/share/kiosk/.")
+    paths.add_argument("--database", type=Path, help="default: the kiosk's own (`kiosk paths`)")
+    paths.set_defaults(func=cmd_paths)
 
     for name, (_, summary) in PASS_THROUGH.items():
         passed = sub.add_parser(name, help=summary, add_help=False)
@@ -372,6 +390,10 @@ def run(argv: list[str]) -> int:
         return args.func(args)
     except KeyboardInterrupt:
         return 130
+    except Exception as error:  # a disk that fills or a lock taken mid-command
+        if not is_database_error(error):
+            raise
+        return database_failed(args.command, error, getattr(args, "database", None))
     except BrokenPipeError:  # e.g. piped into `head`
         sys.stderr.close()
         return 0

@@ -1,20 +1,95 @@
-"""Where the kiosk finds its editable data."""
+"""Where the kiosk finds its editable data and keeps its database — one answer for the
+service and for every command staff run from a shell.
+
+The service (``kiosk run`` under systemd) and ``kiosk staff-pin`` typed at a console run
+with different environments, so the environment alone cannot be the one place: both
+also read the settings file ``/etc/kiosk/kiosk.env`` (``$KIOSK_ENV_FILE`` names another),
+lines of ``NAME=value`` (``#`` comments, optional quotes, ``~`` expanded; a value must
+be an absolute path). Precedence, first found wins:
+
+- database: an explicit path (``--database``) > ``$KIOSK_DB`` > ``KIOSK_DB=`` in the
+  settings file > ``$XDG_DATA_HOME/kiosk/kiosk.sqlite3`` > ``~/.local/share/kiosk/``;
+- config folder: ``--config`` > ``$KIOSK_CONFIG`` > ``KIOSK_CONFIG=`` in the settings
+  file > the project's ``config/``.
+
+``kiosk paths`` prints what was chosen and why.
+
+>>> str(database_path("/tmp/t.sqlite3"))
+'/tmp/t.sqlite3'
+"""
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
+from typing import NamedTuple
+
+log = logging.getLogger(__name__)
 
 REPO_CONFIG = Path(__file__).resolve().parent.parent / "config"
+SETTINGS_FILE = Path("/etc/kiosk/kiosk.env")
+DB_NAME = "kiosk.sqlite3"
+KNOWN = ("KIOSK_DB", "KIOSK_CONFIG")
+
+
+class Chosen(NamedTuple):
+    """A path and where the choice came from, in words (for ``kiosk paths``)."""
+
+    path: Path
+    source: str
+
+
+def settings_file() -> Path:
+    """``$KIOSK_ENV_FILE`` if set, else ``/etc/kiosk/kiosk.env``."""
+    return Path(os.environ.get("KIOSK_ENV_FILE") or SETTINGS_FILE)
+
+
+def file_settings(path: Path | None = None) -> dict[str, str]:
+    """The ``NAME=value`` lines of the settings file that name an absolute path; a
+    missing or unreadable file gives {} (and a line in the log if it exists)."""
+    path = settings_file() if path is None else path
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as error:
+        log.warning("cannot read %s (%s): using the defaults", path, error)
+        return {}
+    found = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        name, equals, value = line.removeprefix("export ").partition("=")
+        name, value = name.strip(), value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        value = os.path.expanduser(value)
+        if not equals or name not in KNOWN:
+            continue
+        if not os.path.isabs(value):
+            log.warning("%s:%d: %s must be an absolute path; ignored", path, number, name)
+            continue
+        found[name] = value
+    return found
 
 
 def config_dir(override: str | os.PathLike | None = None) -> Path:
-    """``--config`` if given, else ``$KIOSK_CONFIG``, else the project's ``config/``."""
-    chosen = override or os.environ.get("KIOSK_CONFIG")
-    return Path(chosen) if chosen else REPO_CONFIG
+    """``--config`` if given, else ``$KIOSK_CONFIG``, else the settings file's, else the
+    project's ``config/``."""
+    return config_choice(override).path
 
 
-DB_NAME = "kiosk.sqlite3"
+def config_choice(override: str | os.PathLike | None = None) -> Chosen:
+    if override:
+        return Chosen(Path(override), "--config")
+    if os.environ.get("KIOSK_CONFIG"):
+        return Chosen(Path(os.environ["KIOSK_CONFIG"]), "$KIOSK_CONFIG")
+    in_file = file_settings().get("KIOSK_CONFIG")
+    if in_file:
+        return Chosen(Path(in_file), f"KIOSK_CONFIG in {settings_file()}")
+    return Chosen(REPO_CONFIG, "the project's config/")
 
 
 def data_dir() -> Path:
@@ -29,10 +104,17 @@ def data_dir() -> Path:
 
 
 def database_path(override: str | os.PathLike | None = None) -> Path:
-    """An explicit path if given, else ``$KIOSK_DB``, else ``data_dir()/kiosk.sqlite3``.
+    """An explicit path if given, else ``$KIOSK_DB``, else the settings file's
+    ``KIOSK_DB``, else ``data_dir()/kiosk.sqlite3``."""
+    return database_choice(override).path
 
-    >>> str(database_path("/tmp/t.sqlite3"))
-    '/tmp/t.sqlite3'
-    """
-    chosen = override or os.environ.get("KIOSK_DB")
-    return Path(chosen).expanduser() if chosen else data_dir() / DB_NAME
+
+def database_choice(override: str | os.PathLike | None = None) -> Chosen:
+    if override:
+        return Chosen(Path(override).expanduser(), "--database")
+    if os.environ.get("KIOSK_DB"):
+        return Chosen(Path(os.environ["KIOSK_DB"]).expanduser(), "$KIOSK_DB")
+    in_file = file_settings().get("KIOSK_DB")
+    if in_file:
+        return Chosen(Path(in_file), f"KIOSK_DB in {settings_file()}")
+    return Chosen(data_dir() / DB_NAME, "the default for this user")

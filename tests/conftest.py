@@ -16,5 +16,7 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(autouse=True)
 def _database_in_tmp(tmp_path, monkeypatch):
-    """No test may touch the real per-user database: point KIOSK_DB at a temp file."""
+    """No test may touch the real per-user database: point KIOSK_DB at a temp file, and
+    the settings file (kiosk.paths) at one that does not exist."""
     monkeypatch.setenv("KIOSK_DB", str(tmp_path / "kiosk-test.sqlite3"))
+    monkeypatch.setenv("KIOSK_ENV_FILE", str(tmp_path / "no-kiosk.env"))

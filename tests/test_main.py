@@ -3,7 +3,7 @@
 import time
 
 from kiosk.__main__ import SIMULATED_PIN, build_table
-from kiosk.store import SQLiteStore
+from kiosk.store.write_behind import WriteBehindStore
 from kiosk.table.api import Phase
 
 
@@ -11,7 +11,7 @@ def test_simulated_table_uses_its_own_database_with_the_demo_pin(tmp_path):
     database = tmp_path / "sim.sqlite3"
     controller, driver, lock = build_table(simulate=True, database=database)
     try:
-        assert driver is not None and isinstance(controller.store, SQLiteStore)
+        assert driver is not None and isinstance(controller.store, WriteBehindStore)
         assert controller.store.path == database
         assert controller.view.phase is Phase.ATTRACT
         assert lock.try_pin(SIMULATED_PIN).ok and not lock.try_pin("0000").ok

@@ -6,10 +6,15 @@ map share. Every write runs inside ``with db.write() as sql:`` — ``BEGIN IMMED
 power cut. The lock makes :meth:`Database.close` safe from another thread (at exit,
 from a signal handler): it waits for a write in progress, and calls after it raise
 a :class:`~kiosk.table.store.StoreError` instead of touching a closed handle.
+
+A write that fails on a full disk or a disk error is rolled back; if even the
+rollback fails, the next write rolls back first, so one bad moment never leaves the
+connection stuck inside a transaction.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -30,10 +35,11 @@ class Database:
     """
 
     def __init__(self, path: str | Path | None = None,
-                 migrations: tuple[Migration, ...] = MIGRATIONS) -> None:
+                 migrations: tuple[Migration, ...] = MIGRATIONS, *,
+                 busy_timeout: float | None = None) -> None:
         self.path = database_path(path)
         self._lock = threading.RLock()
-        connection, self.moved_aside = open_or_replace(self.path)
+        connection, self.moved_aside = open_or_replace(self.path, busy_timeout)
         try:
             self.upgraded_from = migrate(connection, str(self.path), migrations)
         except BaseException:
@@ -50,14 +56,23 @@ class Database:
         """A transaction: committed when the block ends, rolled back if it raises."""
         with self._lock:
             connection = self._open()
+            if connection.in_transaction:  # a rollback the disk refused last time
+                connection.execute("ROLLBACK")
             connection.execute("BEGIN IMMEDIATE")
             try:
                 yield connection
             except BaseException:
                 if connection.in_transaction:
-                    connection.execute("ROLLBACK")
+                    with contextlib.suppress(sqlite3.Error):  # the first error matters
+                        connection.execute("ROLLBACK")
                 raise
-            connection.execute("COMMIT")
+            try:
+                connection.execute("COMMIT")
+            except BaseException:
+                if connection.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        connection.execute("ROLLBACK")
+                raise
 
     @contextmanager
     def read(self) -> Iterator[sqlite3.Connection]:
@@ -70,6 +85,11 @@ class Database:
             finally:
                 if connection.in_transaction:
                     connection.execute("COMMIT")
+
+    def set_busy_timeout(self, seconds: float) -> None:
+        """How long a write waits for another program's lock before it fails as busy."""
+        with self._lock:
+            self._open().execute(f"PRAGMA busy_timeout = {max(0, int(seconds * 1000))}")
 
     def data_version(self) -> int:
         """SQLite's ``PRAGMA data_version``: it changes when another connection (another

@@ -13,12 +13,23 @@ this code does not know what those tables mean.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kiosk.store.faults import classify
 
 
 class StoreOpenError(RuntimeError):
-    """The database cannot be used; the message says what to do."""
+    """The database cannot be used; the message says what to do. ``fault`` (a
+    :class:`~kiosk.store.faults.StoreFault`) says why, when it is the file or the disk
+    (busy, read-only, full, a disk error) rather than the file's contents."""
+
+    def __init__(self, message: str, fault: Any = None) -> None:
+        super().__init__(message)
+        self.fault = fault
 
 
 class SchemaTooNew(StoreOpenError):
@@ -72,17 +83,16 @@ def migrate(connection: sqlite3.Connection, path: str,
     """Bring the file up to the last step; return the version it had before.
 
     The connection must be in autocommit mode (``isolation_level=None``): the steps
-    run between an explicit ``BEGIN IMMEDIATE`` and ``COMMIT``.
+    run between an explicit ``BEGIN IMMEDIATE`` and ``COMMIT``. A file already at the
+    last step is only read, so it opens while another program holds the write lock
+    (the kiosk then keeps its writes until the lock is free) and on a read-only disk.
     """
     latest = migrations[-1].version
-    connection.execute("BEGIN IMMEDIATE")
     try:
-        before = version_of(connection)
-        if before > latest:
-            raise SchemaTooNew(
-                f"{path} was written by a newer kiosk (schema version {before}; this one "
-                f"knows up to {latest}). Update the kiosk software, or set KIOSK_DB to "
-                "another file; the database was left untouched.")
+        if _checked(connection, path, latest) == latest:
+            return latest
+        connection.execute("BEGIN IMMEDIATE")  # waits up to the busy timeout for a lock
+        before = _checked(connection, path, latest)
         for step in migrations:
             if step.version > before:
                 for statement in step.statements:
@@ -91,10 +101,24 @@ def migrate(connection: sqlite3.Connection, path: str,
         connection.execute("COMMIT")
     except BaseException as error:
         if connection.in_transaction:
-            connection.execute("ROLLBACK")
+            with contextlib.suppress(sqlite3.Error):  # a disk error may refuse it too
+                connection.execute("ROLLBACK")
         if isinstance(error, sqlite3.Error):
+            fault = classify(error, Path(path))
+            if fault is not None:
+                raise StoreOpenError(fault.line(), fault) from error
             raise StoreOpenError(
                 f"could not upgrade {path} to schema version {latest} ({error}); the "
                 "file was left as it was") from error
         raise
     return before
+
+
+def _checked(connection: sqlite3.Connection, path: str, latest: int) -> int:
+    version = version_of(connection)
+    if version > latest:
+        raise SchemaTooNew(
+            f"{path} was written by a newer kiosk (schema version {version}; this one "
+            f"knows up to {latest}). Update the kiosk software, or set KIOSK_DB to "
+            "another file; the database was left untouched.")
+    return version

@@ -37,8 +37,9 @@ class SQLiteStore:
     for the path, and what happens to a damaged file). ``tags`` is the tag map."""
 
     def __init__(self, path: str | Path | None = None,
-                 migrations: tuple[Migration, ...] = MIGRATIONS) -> None:
-        self.db = Database(path, migrations)
+                 migrations: tuple[Migration, ...] = MIGRATIONS, *,
+                 busy_timeout: float | None = None) -> None:
+        self.db = Database(path, migrations, busy_timeout=busy_timeout)
         self.tags = StoredTags(self.db)
 
     @property

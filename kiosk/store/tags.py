@@ -18,13 +18,14 @@ TagRecord(uid=b'\\x04\\xa1\\xb2\\xc3', card='blue-7-RH', enrolled_at=0)
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from kiosk.config import Problem
 from kiosk.hardware.tagmap import TagMap, format_uid, parse_uid
 from kiosk.store import tag_csv
 from kiosk.store.database import Database
-from kiosk.store.tag_csv import TagCsvError, TagRecord
+from kiosk.store.tag_csv import CsvRow, TagCsvError, TagRecord
 from kiosk.table.store import StoreError
 
 
@@ -105,7 +106,11 @@ class StoredTags:
         Raises :class:`~kiosk.store.tag_csv.TagCsvError` (``file:line: message`` for each
         bad row, and each tag already bound to another card unless ``replace``).
         """
-        rows = tag_csv.read(path)
+        return self.import_rows(tag_csv.read(path), str(path), replace=replace, now=now)
+
+    def import_rows(self, rows: Sequence[CsvRow], source: str, *,
+                    replace: bool = False, now: int | None = None) -> int:
+        """:meth:`import_csv` for rows already read (``source`` names them in problems)."""
         when = int(time.time() if now is None else now)
         changed = 0
         with self.db.write() as sql:
@@ -116,9 +121,7 @@ class StoredTags:
                 if bound is not None and bound[0] == row.card:
                     continue
                 if bound is not None and not replace:
-                    problems.append(Problem(str(path), row.line, "", (
-                        f"tag {format_uid(row.uid)} is already {bound[0]!r} on this table; "
-                        "remove it first or import with replace")))
+                    problems.append(already_bound(source, row, bound[0]))
                     continue
                 sql.execute("INSERT OR REPLACE INTO tags (uid, card, enrolled_at) "
                             "VALUES (?, ?, ?)", (row.uid, row.card,
@@ -128,3 +131,13 @@ class StoredTags:
             if problems:
                 raise TagCsvError(problems)
         return changed
+
+    def data_version(self) -> int:
+        """Changes when another process writes the file (see ``Database.data_version``)."""
+        return self.db.data_version()
+
+
+def already_bound(source: str, row: CsvRow, card: str) -> Problem:
+    return Problem(source, row.line, "", (
+        f"tag {format_uid(row.uid)} is already {card!r} on this table; "
+        "remove it first or import with replace"))

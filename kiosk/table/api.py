@@ -138,6 +138,7 @@ class HardwareView:
     seat_buttons: bool = False
     problems: tuple[str, ...] = ()     # e.g. "Seat 3's reader is unplugged: check its USB cable"
     stuck_pads: tuple[str, ...] = ()   # pads held or stuck, e.g. ("A",): the circles stand in
+    saving: bool = True                # False: scores wait in memory (disk full, locked …)
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,12 @@
 
 ``kiosk/__main__.py`` (the composition root) calls one of these; everything concrete
 is chosen here so that the controller itself only knows ports. Without a ``store`` the
-table keeps its data in the SQLite database (``database``, else ``$KIOSK_DB``, else the
-per-user data directory — :func:`kiosk.paths.database_path`), closed with the
-controller; tests pass a ``MemoryStore`` or a database in a temporary folder. Tags are
+table keeps its data in the SQLite database (``database``, else
+:func:`kiosk.paths.database_path`) behind a
+:class:`~kiosk.store.write_behind.WriteBehindStore`, closed with the controller: a
+full disk, a locked or read-only file never stops the game, and what it could not
+write is saved once it can. Tests pass a ``MemoryStore`` or a database in a temporary
+folder. Tags are
 resolved through the store's tag map (a :class:`~kiosk.table.tag_book.TagBook`, seeded
 from ``config/tags`` on the first start), so a tag enrolled in Settings counts at once.
 
@@ -35,9 +38,9 @@ from kiosk.hardware.readers import SerialReaders
 from kiosk.hardware.sim_table import SIM_TUNING, SimulatedTable
 from kiosk.hardware.tagmap import TagMap
 from kiosk.paths import config_dir as default_config_dir
-from kiosk.store import SQLiteStore, StoreOpenError
+from kiosk.store.write_behind import WriteBehindStore
 from kiosk.table.controller import Closeable, TableController
-from kiosk.table.store import MemoryStore, Store
+from kiosk.table.store import Store
 from kiosk.table.tag_book import TagBook, load_files
 
 log = logging.getLogger(__name__)
@@ -57,16 +60,16 @@ def table_tags(store: Store, config_dir: Path | None, tags: TagMap | None = None
     return TagBook.for_store(store, config_dir)
 
 
-def open_store(database: str | Path | None = None) -> SQLiteStore | MemoryStore:
-    """The SQLite store at ``database`` (see :func:`kiosk.paths.database_path`); if it
-    cannot be opened at all, a memory store — the table still plays, and the log says
-    that nothing will be kept. A damaged file is moved aside by the store itself."""
-    try:
-        return SQLiteStore(database)
-    except (StoreOpenError, OSError) as error:
-        log.error("scores and progress will NOT be kept (the database cannot be used): %s",
-                  error)
-        return MemoryStore()
+def open_store(database: str | Path | None = None) -> WriteBehindStore:
+    """The SQLite store at ``database`` (see :func:`kiosk.paths.database_path`) behind
+    its write-behind layer. Never raises for the file or the disk: if the database
+    cannot be opened (locked, read-only, a newer kiosk's), the table plays on, keeps its
+    writes in memory, says so (``store.problems``) and opens the file at a later retry.
+    A damaged file is moved aside by the store itself."""
+    store = WriteBehindStore.open(database)
+    for line in store.problems:
+        log.error("%s", line)
+    return store
 
 
 def build_simulated(
@@ -82,6 +85,7 @@ def build_simulated(
     pads: bool = True,
     seat_buttons: bool = True,
     game: str = "sync_or_swim",
+    own_store: bool = False,
     **table_options: Any,
 ) -> tuple[TableController, SimulatedTable]:
     """A controller on a :class:`SimulatedTable`; closing the controller closes the table.
@@ -91,7 +95,8 @@ def build_simulated(
     nothing happens). With a fake ``clock`` the controller polls the pins itself at
     every pump and the boards are never declared silent for lack of heartbeats (their
     heartbeats come in real time while the fake clock jumps). ``store`` None: the
-    SQLite database at ``database`` (see :func:`open_store`), closed with the controller.
+    SQLite database at ``database`` (see :func:`open_store`), closed with the controller
+    (as a given ``store`` is with ``own_store``).
     """
     fake_clock = clock is not time.monotonic
     if fake_clock:
@@ -99,8 +104,9 @@ def build_simulated(
     opened: list[Closeable] = []
     if store is None:
         store = open_store(database)
-        if isinstance(store, SQLiteStore):
-            opened.append(store)
+        own_store = True
+    if own_store and hasattr(store, "close"):
+        opened.append(store)  # type: ignore[arg-type]
     try:
         table = SimulatedTable(seats=seats, lanes=lanes, clock=clock,
                                tags=table_tags(store, config_dir, tags), **table_options)
@@ -135,17 +141,21 @@ def build_real(
     clock: Clock = time.monotonic,
     pin_factory: Any = None,
     game: str = "sync_or_swim",
+    own_store: bool = False,
 ) -> TableController:
     """The controller on the Pi: GPIO on the lgpio factory, the serial reader boards.
 
     Whatever cannot be opened is left out and logged, never fatal: without GPIO the
-    screen's circles stop the timer, without boards the players judge by hand.
+    screen's circles stop the timer, without boards the players judge by hand, without
+    a writable database the scores wait in memory (see :func:`open_store`). The store is
+    closed with the controller when it was opened here or ``own_store`` is True.
     """
     owned: list[Closeable] = []
     if store is None:
         store = open_store(database)
-        if isinstance(store, SQLiteStore):
-            owned.append(store)
+        own_store = True
+    if own_store and hasattr(store, "close"):
+        owned.append(store)  # type: ignore[arg-type]
     gpio: GpioTable | None = None
     try:
         factory = pin_factory if pin_factory is not None else pi_pin_factory()

@@ -11,7 +11,11 @@ effect before they return. From any other thread a command only queues and calls
 
 The controller knows no game rules: it drives a :class:`~kiosk.table.games.TableGame`
 picked from :data:`~kiosk.table.games.GAMES`. Any port may be missing (None): the view
-says so and the game falls back (on-screen stop circles, judging by hand).
+says so and the game falls back (on-screen stop circles, judging by hand). A store
+that keeps writes the disk refused (a ``WriteBehindStore``: a full disk, a locked or
+read-only file) is retried at every pump, and its sentences reach the view's hardware
+problems and ``on_problem`` — when saving stops, every minute while it stays stopped,
+and when it works again.
 
     controller = TableController(clock=clock, store=MemoryStore(), panel=gpio.seats,
                                  pads=gpio.pads, readers=readers, tags=tags)
@@ -52,6 +56,8 @@ from kiosk.table.store import MemoryStore, Store
 log = logging.getLogger(__name__)
 
 DEFAULT_SEATS = (1, 2, 3, 4, 5, 6)
+REMIND_S = 60.0  # how often staff are told again that scores wait in memory
+SAVED_AGAIN = "Scores are saved again: nothing was lost"
 
 
 class Closeable(Protocol):
@@ -152,6 +158,10 @@ class TableController(HardwareListener):
         self._closed = False
         self._listener = ControllerListener()
         self.status = HardwareStatus(panel, pads, readers, tags, confirm_s)
+        self._store_said: tuple[str, ...] = ()  # the store problems staff were told of
+        self._store_said_at = 0.0
+        self._was_saving = True
+        self.status.store_changed(*self._store_health())
         if panel is not None:
             panel.press_toggles_ready = False  # readiness belongs to the game
         self.status.seats = self._seat_numbers()
@@ -339,6 +349,7 @@ class TableController(HardwareListener):
                 break
             effects += self._apply_hardware(self._guard(lambda e=event: self._handle(e, now)))
         effects += self._apply_hardware(self._guard(lambda: self.game.tick(now)))
+        effects += self._check_store(now)  # after the writes: the view says how they went
         self._notify(effects, now)
 
     def _handle(self, event: tuple[Any, ...], now: float) -> Effects:
@@ -409,6 +420,34 @@ class TableController(HardwareListener):
             return effects
         self._settings_version += 1
         return self.game.refresh(now)
+
+    def _store_health(self) -> tuple[tuple[str, ...], bool]:
+        """(the store's problem sentences, whether it is saving); a plain store: fine."""
+        try:
+            retry = getattr(self.store, "retry", None)
+            saving = retry() if retry is not None else True
+            return tuple(getattr(self.store, "problems", ())), bool(saving)
+        except Exception:
+            log.exception("could not retry the store's kept writes")
+            return self.status.store_problems, False
+
+    def _check_store(self, now: float) -> Effects:
+        """Retry kept writes; tell staff of each new store sentence once, again every
+        REMIND_S while scores are not being saved, and once when saving starts again."""
+        problems, saving = self._store_health()
+        self.status.store_changed(problems, saving)
+        new = tuple(p for p in problems if p not in self._store_said)
+        was_saving, self._was_saving = self._was_saving, saving
+        self._store_said = problems
+        if new:
+            self._store_said_at = now
+            return Effects(problems=new)
+        if not saving and problems and now - self._store_said_at >= REMIND_S:
+            self._store_said_at = now
+            return Effects(problems=problems[-1:])  # the store puts its fault last
+        if saving and not was_saving:
+            return problem(SAVED_AGAIN)
+        return NOTHING
 
     def _guard(self, step: Callable[[], Effects]) -> Effects:
         """A bug in one input must not stop the table: log it and say so."""

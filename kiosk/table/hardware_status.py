@@ -94,6 +94,8 @@ class HardwareStatus:
     boards: dict[str, BoardStatus] = field(default_factory=dict)
     inventory: dict[Place, frozenset[bytes]] = field(default_factory=dict)
     stuck_pads: set[Pad] = field(default_factory=set)
+    store_problems: tuple[str, ...] = ()  # the store's sentences (a full disk …)
+    saving: bool = True  # False while the store keeps writes in memory
 
     def __post_init__(self) -> None:
         self._view: HardwareView | None = None
@@ -121,6 +123,12 @@ class HardwareStatus:
             return False
         self._view = None  # "unknown card" problems may be gone
         return True
+
+    def store_changed(self, problems: tuple[str, ...], saving: bool) -> None:
+        """The database's health, as the store words it (see ``WriteBehindStore``)."""
+        if (problems, saving) != (self.store_problems, self.saving):
+            self.store_problems, self.saving = problems, saving
+            self._view = None
 
     def board_changed(self, status: BoardStatus) -> None:
         self.boards[status.board] = status
@@ -177,9 +185,10 @@ class HardwareStatus:
             problems += [c.describe() for c in resolved.conflicts]
         readers_ok = self.readers is not None and bool(self.boards) and not bare and all(
             s.state is BoardState.ONLINE for s in self.boards.values())
+        problems += self.store_problems
         return HardwareView(pads=self.pads is not None and not stuck, readers=readers_ok,
                             seat_buttons=self.panel is not None, problems=tuple(problems),
-                            stuck_pads=tuple(stuck))
+                            stuck_pads=tuple(stuck), saving=self.saving)
 
     def read_lanes(self) -> LaneReading:
         """The inventory proven current, read here and now: blocks up to ``confirm_s``

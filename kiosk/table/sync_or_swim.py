@@ -13,6 +13,12 @@ Every session action is journaled the moment it happens (see :mod:`kiosk.table.s
 a routine's result is stored before its journal closes, so a power cut in between loses
 nothing. An open journal at start-up is resumed at the start of a round
 (:mod:`kiosk.table.sync_or_swim_resume`), and the view says so (``resumed``).
+
+A store that fails never stops the routine: the table's store keeps what the disk
+refuses (:mod:`kiosk.store.write_behind`), and with any other store a failed write is
+logged and said, the entries not yet journaled are tried again at the next action,
+and a journal whose result could not be stored stays open — the next start records
+the result from it.
 """
 
 from __future__ import annotations
@@ -51,6 +57,7 @@ from kiosk.table.sync_or_swim_views import (
 log = logging.getLogger(__name__)
 
 GAME_ID = "sync_or_swim"
+NOT_SAVED = "This routine could not be saved: staff, see the kiosk log"
 TICKS = (5, 4, 3, 2, 1)  # seconds left at which a tick sounds
 SESSION_PHASES = {
     State.SETUP: Phase.SETUP,
@@ -115,6 +122,7 @@ class SyncOrSwimTable:
         self._ticked: set[int] = set()
         self._journal: int | None = None
         self._journaled = 0
+        self._result_stored = True  # False: the journal must stay open (see _finish)
         self._leds_sent: dict[tuple[int, SeatLed], LedMode] = {}
         self._now = 0.0
         self._view: TableView | None = None
@@ -254,6 +262,7 @@ class SyncOrSwimTable:
             "routine_id": session.routine.id, "players": len(session.seats),
             "seats": list(session.seats), "captain": session.first_captain})
         self._journaled = 0
+        self._result_stored = True
         session.begin(now)
         return NOTHING
 
@@ -366,24 +375,32 @@ class SyncOrSwimTable:
         session = self._session()
         card = score_session(session)
         routine_id = session.routine.id
+        self.score = score_view(card, None)
         best = self.store.top_score(GAME_ID, routine_id, len(session.seats))
+        self.score = score_view(card, best)
+        self._result_stored = False
         self.store.add_result(GAME_ID, RoutineResult(
             routine_id, len(session.seats), card.score, card.total_seconds, False,
             card.to_dict()))
+        self._result_stored = True
         self.store.mark_finished(GAME_ID, routine_id)
-        self.score = score_view(card, best)
 
     def _end_session(self, now: float) -> Effects:
         """Abandon a routine still running (scored 0, kept in the history)."""
         session = self.session
         if session is not None and not session.is_over and session.state is not State.SETUP:
             session.abandon(now)
-            self._journal_new_entries()
             card = score_session(session)
-            self.store.add_result(GAME_ID, RoutineResult(
-                session.routine.id, len(session.seats), 0, card.total_seconds, True,
-                card.to_dict()))
-            self._close_journal_if_over()
+            try:
+                self._journal_new_entries()
+                self._result_stored = False
+                self.store.add_result(GAME_ID, RoutineResult(
+                    session.routine.id, len(session.seats), 0, card.total_seconds, True,
+                    card.to_dict()))
+                self._result_stored = True
+                self._close_journal_if_over()
+            except Exception:
+                log.exception("the abandoned routine could not be saved")
         self.session = None
         self.verdict = self.score = None
         self.ready = frozenset()
@@ -399,9 +416,17 @@ class SyncOrSwimTable:
             effects = change()
         except SessionError as error:
             effects = problem(str(error))
-        self._journal_new_entries()
-        self._follow_session()
-        self._close_journal_if_over()
+        try:  # the phase must follow the session whatever the store does
+            self._journal_new_entries()
+        except Exception:
+            log.exception("the journal could not be written; the routine goes on")
+            effects += problem(NOT_SAVED)
+        try:
+            self._follow_session()
+            self._close_journal_if_over()
+        except Exception:
+            log.exception("the routine's result could not be saved; the routine goes on")
+            effects += problem(NOT_SAVED)
         self._view = None
         return effects + Effects(leds=self._led_changes())
 
@@ -410,10 +435,11 @@ class SyncOrSwimTable:
         if session is None or self.phase is Phase.BROKEN:
             return
         phase = SESSION_PHASES.get(session.state)
-        if phase is Phase.SCORE and self.phase is not Phase.SCORE:
-            self._finish()
         if phase is Phase.JUDGE_BY_HAND and self._reading:
             phase = Phase.READING
+        if phase is Phase.SCORE and self.phase is not Phase.SCORE:
+            self.phase = phase
+            self._finish()
         if phase is not None:
             self.phase = phase
 
@@ -423,11 +449,14 @@ class SyncOrSwimTable:
             return
         for entry in session.history[self._journaled:]:
             self.store.append_journal(self._journal, entry.action, entry.now, entry.args)
-        self._journaled = len(session.history)
+            self._journaled += 1  # one at a time: after a failure, the rest follow later
 
     def _close_journal_if_over(self) -> None:
-        """Close after the result is stored (``_finish``/``_end_session``), never before."""
-        if self.session is not None and self.session.is_over and self._journal is not None:
+        """Close after the result is stored (``_finish``/``_end_session``), never before,
+        and never with entries missing: an open journal is what a restart recovers from."""
+        session = self.session
+        if (session is not None and session.is_over and self._journal is not None
+                and self._result_stored and self._journaled == len(session.history)):
             self.store.close_journal(self._journal)
             self._journal = None
 

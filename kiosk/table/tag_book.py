@@ -28,6 +28,7 @@ from typing import Any
 
 from kiosk.hardware.tagmap import TagMap, TagMapError
 from kiosk.paths import config_dir as default_config_dir
+from kiosk.store.kept_tags import KeptTags
 from kiosk.store.tag_csv import TagCsvError
 from kiosk.store.tags import StoredTags, TagAlreadyBound
 
@@ -37,11 +38,11 @@ log = logging.getLogger(__name__)
 class TagBook(TagMap):
     """A tag map that can learn: :meth:`bind` writes the store (if any) and the map."""
 
-    def __init__(self, stored: StoredTags | None = None,
+    def __init__(self, stored: StoredTags | KeptTags | None = None,
                  cards: Mapping[bytes, str] | None = None) -> None:
         self.stored = stored
         self._write = threading.Lock()
-        self._version = stored.db.data_version() if stored is not None else None
+        self._version = stored.data_version() if stored is not None else None
         super().__init__(self._from_store() if stored is not None else dict(cards or {}))
 
     @classmethod
@@ -56,7 +57,7 @@ class TagBook(TagMap):
         """The store's book, seeded from ``<config>/tags/*.csv`` while it is empty."""
         folder = default_config_dir(config_dir) / "tags"
         stored = getattr(store, "tags", None)
-        if not isinstance(stored, StoredTags):
+        if not isinstance(stored, StoredTags | KeptTags):
             return cls(cards=dict(load_files(folder)._cards))
         if len(stored) == 0:
             seed(stored, folder)
@@ -80,14 +81,14 @@ class TagBook(TagMap):
         """Re-read the store (after ``kiosk tags import`` wrote it from outside)."""
         if self.stored is not None:
             with self._write:
-                self._version = self.stored.db.data_version()
+                self._version = self.stored.data_version()
                 TagMap.__init__(self, self._from_store())
 
     def refresh(self) -> bool:
         """Re-read the store if another process wrote the database since the last read
         (``kiosk tags import`` beside a running kiosk); True if it did. Cheap enough for
         every pump of the controller: one ``PRAGMA data_version``."""
-        if self.stored is None or self.stored.db.data_version() == self._version:
+        if self.stored is None or self.stored.data_version() == self._version:
             return False
         before = len(self)
         self.reload()
@@ -109,7 +110,7 @@ def load_files(folder: Path) -> TagMap:
         return TagMap({})
 
 
-def seed(stored: StoredTags, folder: Path) -> int:
+def seed(stored: StoredTags | KeptTags, folder: Path) -> int:
     """Import every ``*.csv`` in ``folder`` into an empty store; returns how many tags."""
     added = 0
     for path in sorted(folder.glob("*.csv")) if folder.is_dir() else []:

@@ -3,11 +3,14 @@ has the power-cut settings, every write is one transaction, and close() is safe.
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import stat
 import threading
 
 import pytest
 
+from kiosk.staff import StaffLock
 from kiosk.store import SQLiteStore
 from kiosk.table.store import RoutineResult, StoreError
 
@@ -87,3 +90,36 @@ def test_close_from_another_thread_waits_for_a_write_in_progress(db_path):
     assert not closer.is_alive() and store.db.closed
     with SQLiteStore(db_path) as again:
         assert again.setting("kept") == 1
+
+
+@pytest.fixture
+def loose_umask():
+    old = os.umask(0o022)  # a typical shell's: files 0644, folders 0755 unless told
+    yield
+    os.umask(old)
+
+
+def modes(*paths):
+    return [stat.S_IMODE(p.stat().st_mode) for p in paths]
+
+
+def test_a_new_folder_is_0700_and_the_files_0600(tmp_path, loose_umask):
+    folder = tmp_path / "data" / "kiosk"
+    path = folder / "kiosk.sqlite3"
+    with SQLiteStore(path) as store:
+        StaffLock(store).set_pin("2468")  # the PIN hash lives in the file
+        wal, shm = (folder / f"kiosk.sqlite3-{s}" for s in ("wal", "shm"))
+        assert wal.exists() and shm.exists()
+        assert modes(folder, path, wal, shm) == [0o700, 0o600, 0o600, 0o600]
+        probe = tmp_path / "probe"
+        probe.write_text("")
+        assert modes(probe) == [0o644]  # the umask is the process's own again
+
+
+def test_a_database_readable_by_others_is_narrowed_to_0600(db_path, loose_umask):
+    SQLiteStore(db_path).close()
+    db_path.chmod(0o644)
+    with SQLiteStore(db_path) as store:
+        store.set_setting("volume", 0.5)
+        assert modes(db_path) == [0o600]
+        assert modes(db_path.with_name("kiosk.sqlite3-wal")) == [0o600]

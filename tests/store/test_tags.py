@@ -6,14 +6,19 @@ import pytest
 
 from kiosk.hardware.tagmap import TagMap
 from kiosk.store import SQLiteStore, TagAlreadyBound, TagCsvError, TagRecord
+from kiosk.store.write_behind import WriteBehindStore
 from kiosk.table.store import StoreError
 
 A, B, C = bytes.fromhex("04a1b2c3"), bytes.fromhex("04a1b2c3d4e5f6"), bytes.fromhex("0badc0de")
 
 
-@pytest.fixture
-def tags(db_path):
-    store = SQLiteStore(db_path)
+@pytest.fixture(params=["sqlite", "write-behind", "write-behind, disk refusing"])
+def tags(db_path, request):
+    """The last keeps every tag write in memory: what it answers must be the same."""
+    store = (SQLiteStore(db_path) if request.param == "sqlite"
+             else WriteBehindStore.open(db_path))
+    if request.param.endswith("refusing"):
+        store.db._open().execute("PRAGMA query_only = ON")
     yield store.tags
     store.close()
 

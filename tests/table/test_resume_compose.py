@@ -7,9 +7,9 @@ import sqlite3
 
 from kiosk.hardware.sim_gpio import ManualClock
 from kiosk.store import LATEST, SQLiteStore
+from kiosk.store.write_behind import WriteBehindStore
 from kiosk.table.api import Phase
 from kiosk.table.compose import build_simulated, open_store
-from kiosk.table.store import MemoryStore
 
 
 def test_the_default_store_is_the_sqlite_database_and_closes_with_the_table(tmp_path):
@@ -17,10 +17,11 @@ def test_the_default_store_is_the_sqlite_database_and_closes_with_the_table(tmp_
     controller, table = build_simulated(clock=ManualClock(1.0), database=path,
                                         seats=(1, 2, 3), readers=False)
     store = controller.store
-    assert isinstance(store, SQLiteStore) and store.path == path
+    assert isinstance(store, WriteBehindStore) and store.path == path
+    database = store.db
     controller.staff("volume", level=0.3)
     controller.close()
-    assert store.db.closed
+    assert database.closed and store.db is None
     with SQLiteStore(path) as again:
         assert again.setting("volume") == 0.3
 
@@ -65,16 +66,21 @@ def test_a_database_that_cannot_be_used_leaves_a_playable_table(tmp_path, caplog
     connection.close()
     with caplog.at_level(logging.ERROR):
         store = open_store(path)
-    assert isinstance(store, MemoryStore)
-    assert any("will NOT be kept" in r.getMessage() and "newer kiosk" in r.getMessage()
-               for r in caplog.records)
+    (problem,) = store.problems
+    assert problem.startswith("Scores cannot be saved") and "newer kiosk" in problem
+    assert any("newer kiosk" in r.getMessage() for r in caplog.records)
+    store.close()
     controller, _ = build_simulated(clock=ManualClock(1.0), database=path, seats=(1, 2, 3),
                                     readers=False)
     try:
         controller.wake()
         assert controller.view.phase is Phase.CHOOSING
+        assert not controller.view.hardware.saving
+        assert any("newer kiosk" in p for p in controller.view.hardware.problems)
     finally:
         controller.close()
+    with sqlite3.connect(path) as untouched:
+        assert untouched.execute("PRAGMA user_version").fetchone()[0] == LATEST + 1
 
 
 def test_a_clean_shutdown_keeps_the_routine_for_the_next_start(tmp_path):
