@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-import time
-
 import pytest
 
 from kiosk.config import ReaderBoard
@@ -238,12 +235,12 @@ def test_a_failing_listener_does_not_stop_the_board_thread(rig):
 def test_close_stops_every_thread_promptly(tmp_path):
     rig = Rig(tmp_path, seats=(1, 2, 3, 4, 5, 6))
     assert rig.readers.wait_online()
-    start = time.monotonic()
+    threads = [link._thread for link in rig.readers.links]
     rig.readers.close()
-    # Promptly: each thread wakes every 50 ms, so a close that took one board's 2 s join
-    # timeout would mean a thread that did not hear it; the margin is for a busy machine.
-    assert time.monotonic() - start < 1.5
-    assert not [t for t in threading.enumerate() if t.name.startswith("board ")]
+    # close() joins each thread with a 2 s timeout: a thread that did not hear the stop
+    # would still be alive here. (This rig's threads only: another test's table may be
+    # closing beside it, and a wall-clock bound would only measure the machine's load.)
+    assert threads and not [t for t in threads if t is None or t.is_alive()]
     with pytest.raises(DeviceClosedError):
         rig.readers.request_snapshot()
     for board in rig.boards.values():
