@@ -30,13 +30,14 @@ def check_config(config_dir: Path) -> list[str]:
         load_settings(config_dir / "kiosk.toml")
     except ConfigError as error:
         problems += [str(p) for p in error.problems]
-    known_cards: set[str] = set()
+    known_cards: set[str] | None = set()
     for name in GAME_CHECKERS.values():
         checker = importlib.import_module(name)
         problems += [f"{_where(source, line)}: {message}"
                      for source, line, message in checker.check_content(config_dir)]
-        known_cards |= checker.card_names(config_dir)
-    problems += _check_tags(config_dir / "tags", known_cards)
+        names = checker.card_names(config_dir)
+        known_cards = None if names is None or known_cards is None else known_cards | names
+    problems += _check_tags(config_dir / "tags", known_cards or set())
     return problems
 
 

@@ -315,8 +315,17 @@ def run(argv: list[str]) -> int:
     if argv[:1] and argv[0] in PASS_THROUGH:  # their options are their own
         argv = [argv[0], "--", *argv[1:]]
     args = build_parser().parse_args(argv)
+    from kiosk.games.sync_or_swim.content import ContentError
+
     try:
         return args.func(args)
+    except ContentError as error:  # content every command needs: say what, never a traceback
+        lines = error.lines() if hasattr(error, "lines") else [str(error)]
+        for line in lines:
+            print(line, file=sys.stderr)
+        print(f"kiosk {args.command}: the kiosk's content is broken; fix the files above "
+              "(`kiosk check` lists every problem)", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # e.g. piped into `head`

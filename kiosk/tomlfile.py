@@ -15,10 +15,11 @@ This module imports only the standard library, so the rules engines may use it.
 >>> parsed = parse_toml('[timing]\\nbase_seconds = 15\\n', "campaign.toml")
 >>> parsed.data["timing"], parsed.line(("timing", "base_seconds"))
 ({'base_seconds': 15}, 2)
->>> parse_toml("a = nan\\n", "x.toml")
-Traceback (most recent call last):
-...
-kiosk.tomlfile.TomlFileError: x.toml:1: a: nan is not a number the kiosk can use; write a plain number
+>>> try:
+...     parse_toml("a = nan\\n", "x.toml")
+... except TomlFileError as error:
+...     print(error.problems)
+((1, 'a: nan is not a number the kiosk can use; write a plain number'),)
 """
 
 from __future__ import annotations
@@ -83,19 +84,30 @@ class LineIndex:
 
     def __init__(self, text: str) -> None:
         self._lines: dict[FieldPath, int] = {}
-        counters: dict[FieldPath, int] = {}
+        arrays: dict[FieldPath, int] = {}  # each [[array]] of tables -> tables so far
         current: FieldPath = ()
         for number, line in enumerate(text.splitlines(), 1):
             if header := self._header.match(line):
                 name = tuple(p.strip() for p in header.group(2).split("."))
-                if header.group(1) == "[[":
-                    current = (*name, counters.get(name, 0))
-                    counters[name] = counters.get(name, 0) + 1
-                else:
-                    current = name
+                current = self._resolve(name, header.group(1) == "[[", arrays)
                 self._lines.setdefault(current, number)
+                self._lines.setdefault(current[:-1], number)  # the array (or parent)
             elif key := self._key.match(line):
                 self._lines.setdefault((*current, key.group(1)), number)
+
+    @staticmethod
+    def _resolve(name: tuple[str, ...], array: bool, arrays: dict[FieldPath, int]) -> FieldPath:
+        """``[[element.option]]`` belongs to the latest ``[[element]]``:
+        ``("element", 3, "option", 0)``."""
+        path: FieldPath = ()
+        for i, part in enumerate(name):
+            path = (*path, part)
+            if array and i == len(name) - 1:
+                arrays[path] = arrays.get(path, 0) + 1
+                return (*path, arrays[path] - 1)
+            if path in arrays:
+                path = (*path, arrays[path] - 1)
+        return path
 
     def line(self, path: FieldPath) -> int | None:
         while path:
