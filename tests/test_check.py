@@ -221,3 +221,31 @@ def test_kiosk_toml_huge_and_odd_values_are_problems_not_crashes(config):
     problems = check_config(config)
     assert any("seat 4611686018427387904 is out of range" in p for p in problems), problems
     assert any("antenna '²': antenna numbers are whole numbers" in p for p in problems), problems
+
+
+@pytest.mark.parametrize(("row", "words"), [
+    ("04aabbccddeeff," + "x" * 131_073, "the line has 131088 characters"),  # once csv.Error
+    ("04aabbccddeeff,blue-7-RH,2024-05-01T18:30:00Z", None),  # a dated export is fine
+    ("04aabbccddeeff,purple-99", "card 'purple-99' is in no deck"),
+    ("04aabbccddeeff,blue-7-RH,9999-12-31T23:59:59-05:00", "is not between 1970 and 2100"),
+])
+def test_tag_files_are_read_by_the_one_tag_parser(config, capsys, row, words):
+    tags = config / "tags" / "default.csv"
+    tags.write_text(tags.read_text() + row + "\n")
+    line = len(tags.read_text().splitlines())
+    problems = check_config(config)
+    if words is None:
+        assert problems == []
+        return
+    assert len(problems) == 1 and problems[0].startswith(f"{tags}:{line}: ") and \
+        words in problems[0], problems
+    assert run(["--config", str(config), "check"]) == 1
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_the_toml_reader_doctests_hold():
+    import doctest
+
+    import kiosk.tomlfile
+
+    assert doctest.testmod(kiosk.tomlfile).failed == 0

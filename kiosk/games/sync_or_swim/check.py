@@ -38,9 +38,10 @@ def check_content(config_dir: Path, budget: int = 60_000) -> list[Finding]:
     return _winnable(content, budget, config_dir / "sync_or_swim")
 
 
-def card_names(config_dir: Path) -> set[str] | None:
-    """Every card of every deck, short form; None if a deck cannot be read."""
-    return _card_names(config_dir)
+def card_names(config_dir: Path, findings: list[Finding] | None = None) -> set[str] | None:
+    """Every card of every deck, short form; None if a deck cannot be read (its
+    problems go to ``findings``)."""
+    return _card_names(config_dir, findings)
 
 
 def _outcome(cards: tuple, n: int, budget: int, elements: tuple, twists: tuple) -> str:
