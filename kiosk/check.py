@@ -15,6 +15,7 @@ import importlib
 from pathlib import Path
 
 from kiosk.config import ConfigError, load_settings
+from kiosk.tomlfile import one_line
 
 # Each game's content checker: a module with check_content(config_dir) -> [(file, line,
 # msg)] and card_names(config_dir, findings) -> the cards its decks hold (None if a
@@ -40,7 +41,7 @@ def check_config(config_dir: Path) -> list[str]:
                      for source, line, message in checker.check_content(config_dir)]
     known, _ = known_cards(config_dir)
     problems += _check_tags(config_dir / "tags", known)
-    return problems
+    return [one_line(p) for p in problems]  # a key or text from a file may hold a newline
 
 
 def known_cards(config_dir: Path) -> tuple[set[str] | None, list[str]]:

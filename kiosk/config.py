@@ -23,7 +23,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kiosk.tomlfile import FieldPath, LineIndex, TomlFileError, format_field, read_toml, shown
+from kiosk.tomlfile import (
+    FieldPath,
+    LineIndex,
+    TomlFileError,
+    format_field,
+    one_line,
+    read_toml,
+    shown,
+)
 
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "config" / "kiosk.toml"
 SEAT_NUMBERS = range(1, 7)
@@ -134,7 +142,7 @@ class Problem:
     def __str__(self) -> str:
         where = self.source if self.line is None else f"{self.source}:{self.line}"
         field = f"{self.field}: " if self.field else ""
-        return f"{where}: {field}{self.message}"
+        return one_line(f"{where}: {field}{self.message}")
 
 
 class ConfigError(ValueError):

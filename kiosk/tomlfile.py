@@ -69,18 +69,39 @@ def shown(value: Any, limit: int = 60) -> str:
 
 
 def format_field(path: FieldPath) -> str:
-    """``("seats", 1, "button")`` → ``"seats[2].button"`` (arrays numbered from 1)."""
+    """``("seats", 1, "button")`` → ``"seats[2].button"`` (arrays numbered from 1); a
+    key that is not a plain name is quoted, so a message stays on one line.
+
+    >>> print(format_field(("readers", "x\\ny")))
+    readers.'x\\ny'
+    """
     out = ""
     for part in path:
-        out += f"[{part + 1}]" if isinstance(part, int) else (f".{part}" if out else part)
+        if isinstance(part, int):
+            out += f"[{part + 1}]"
+            continue
+        name = part if re.fullmatch(r"[\w\-]{1,40}", part) else shown(part, 40)
+        out += f".{name}" if out else name
     return out
+
+
+def one_line(text: str) -> str:
+    """``text`` with every character that is not printable escaped, so a message made
+    from a café's file is always one line of plain text.
+
+    >>> print(one_line("a\\nb\\x00"))
+    a\\nb\\x00
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 class LineIndex:
     """Finds the line of a table or key in TOML text, well enough for error messages."""
 
     _header = re.compile(r"^\s*(\[\[?)\s*([\w.\- ]+?)\s*\]\]?\s*(#.*)?$")
-    _key = re.compile(r"^\s*([\w\-]+)\s*=")
+    _key = re.compile(r"""^\s*([\w\-]+|"(?:[^"\\]|\\.)*"|'[^']*')\s*=""")
 
     def __init__(self, text: str) -> None:
         self._lines: dict[FieldPath, int] = {}
@@ -93,7 +114,16 @@ class LineIndex:
                 self._lines.setdefault(current, number)
                 self._lines.setdefault(current[:-1], number)  # the array (or parent)
             elif key := self._key.match(line):
-                self._lines.setdefault((*current, key.group(1)), number)
+                self._lines.setdefault((*current, self._unquote(key.group(1))), number)
+
+    @staticmethod
+    def _unquote(key: str) -> str:
+        if key[0] not in "\"'":
+            return key
+        try:
+            return next(iter(tomllib.loads(f"{key} = 0")))
+        except (tomllib.TOMLDecodeError, StopIteration):
+            return key
 
     @staticmethod
     def _resolve(name: tuple[str, ...], array: bool, arrays: dict[FieldPath, int]) -> FieldPath:
@@ -160,7 +190,27 @@ def read_toml(path: str | Path) -> TomlFile:
 
 
 def parse_toml(text: str, source: str) -> TomlFile:
-    """Parse TOML text and check every value (see the module docstring)."""
+    """Parse TOML text and check every value (see the module docstring).
+
+    The same text parses to the same :class:`TomlFile` (the last few are remembered:
+    the kiosk reads each file twice as it starts, once to check, once to load), so
+    callers treat ``data`` as read-only.
+    """
+    key = (source, text)
+    if key in _PARSED:
+        return _PARSED[key]
+    parsed = _parse(text, source)
+    if len(_PARSED) >= _REMEMBERED:
+        del _PARSED[next(iter(_PARSED))]
+    _PARSED[key] = parsed
+    return parsed
+
+
+_PARSED: dict[tuple[str, str], TomlFile] = {}
+_REMEMBERED = 16
+
+
+def _parse(text: str, source: str) -> TomlFile:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -249,3 +249,10 @@ def test_the_toml_reader_doctests_hold():
     import kiosk.tomlfile
 
     assert doctest.testmod(kiosk.tomlfile).failed == 0
+
+
+def test_a_key_with_a_newline_stays_on_one_line(config):
+    kiosk = config / "kiosk.toml"
+    kiosk.write_text('"x\\ny" = 1\n' + kiosk.read_text())
+    assert check_config(config) == [f"{kiosk}:1: 'x\\ny': unknown field 'x\\ny'; expected one "
+                                    "of buttons, leds, pads, seats, readers"]

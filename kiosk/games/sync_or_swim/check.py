@@ -23,7 +23,10 @@ from .library import (
 from .library import card_names as _card_names
 from .solver import OutOfBudget, Solver
 
-_SOLVED: dict[tuple, str] = {}  # (cards, swimmers, budget, elements, twists) -> outcome
+# Outcomes remembered for the life of the process, keyed by the hashes of what the
+# search sees (the cards, each element's mode and clauses, each twist's lane rule; not
+# names or texts), each hashed once per check rather than once per lookup.
+_SOLVED: dict[tuple[int, ...], str] = {}
 _REMEMBERED = 20_000
 
 
@@ -44,9 +47,9 @@ def card_names(config_dir: Path, findings: list[Finding] | None = None) -> set[s
     return _card_names(config_dir, findings)
 
 
-def _outcome(cards: tuple, n: int, budget: int, elements: tuple, twists: tuple) -> str:
-    """'won', 'lost' or 'gave up' for one search, remembered."""
-    key = (cards, n, budget, elements, twists)
+def _outcome(cards: tuple, n: int, budget: int, elements: tuple, twists: tuple,
+             key: tuple[int, ...]) -> str:
+    """'won', 'lost' or 'gave up' for one search, remembered under ``key``."""
     if key not in _SOLVED:
         if len(_SOLVED) >= _REMEMBERED:
             _SOLVED.clear()
@@ -61,16 +64,22 @@ def _outcome(cards: tuple, n: int, budget: int, elements: tuple, twists: tuple) 
 
 def _winnable(content: Content, budget: int, game: Path) -> list[Finding]:
     findings: list[Finding] = []
+    hashes = {id(e): hash((e.mode, e.options, e.roles)) for e in content.elements.values()}
+    hashes |= {id(t): hash((t.every_lane, t.sudden_depth)) for t in content.twists.values()}
     for n in PLAYER_COUNTS:
         cards = content.deck.for_players(n)
+        base = (hash(cards), n, budget)
         for element in content.elements.values():
-            if _outcome(cards, n, budget, (element,), ()) == "lost":
+            key = (*base, hashes[id(element)])
+            if _outcome(cards, n, budget, (element,), (), key) == "lost":
                 findings.append((str(game / "elements.toml"), None,
                                  f"element '{element.id}' cannot be met by {n} swimmers "
                                  "with this deck"))
             # 'gave up': too slow to prove either way, not reported as a mistake
         for routine in content.campaign:
-            outcome = _outcome(cards, n, budget, routine.elements, (routine.twist,))
+            key = (*base, *(hashes[id(e)] for e in routine.elements), -1,
+                   hashes[id(routine.twist)])
+            outcome = _outcome(cards, n, budget, routine.elements, (routine.twist,), key)
             if outcome == "gave up":
                 findings.append((str(game / "campaign.toml"), None,
                                  f"routine '{routine.id}': could not show it can be won by {n} "

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import difflib
 import math
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kiosk.tomlfile import FieldPath, TomlFile, TomlFileError, read_toml, shown
+from kiosk.tomlfile import FieldPath, TomlFile, TomlFileError, one_line, read_toml, shown
 
 from .cards import Card, CardError
 from .content import ContentError, parse_element, parse_twist
@@ -219,12 +220,10 @@ def read_deck(path: Path, findings: list[Finding]) -> DeckDef | None:
                 line = _text_line(file.text, f'"{raw}"') if isinstance(raw, str) else None
                 add(at, f"[players.{key}] field 'cards': {error}", line)
         groups[int(key)] = tuple(good)
-    every = [c for group in groups.values() for c in group]
-    for card in sorted(set(every), key=lambda c: c.sort_key):
-        if every.count(card) > 1:
-            add(("players",), f"{card} is listed {every.count(card)} times; every card of "
-                              "a deck is different, so remove the copy",
-                _text_line(file.text, f'"{card}"'))
+    counts = Counter(c for group in groups.values() for c in group)
+    for card in sorted((c for c, n in counts.items() if n > 1), key=lambda c: c.sort_key):
+        add(("players",), f"{card} is listed {counts[card]} times; every card of a deck is "
+                          "different, so remove the copy", _text_line(file.text, f'"{card}"'))
     if len(findings) > start:
         return None
     return DeckDef(str(name), groups)
@@ -233,7 +232,7 @@ def read_deck(path: Path, findings: list[Finding]) -> DeckDef | None:
 def _name(value: Any) -> str:
     """A key or id for a message: the text itself if short, else cut short."""
     if isinstance(value, str):
-        return value if len(value) <= 40 else value[:39] + "…"
+        return one_line(value if len(value) <= 40 else value[:39] + "…")
     return shown(value, 40)
 
 
@@ -258,7 +257,9 @@ def _field_path(field: str | None) -> FieldPath:
 
 
 def _strip(message: str, source: str) -> str:
-    return message[len(source) + 2:] if message.startswith(f"{source}: ") else message
+    """A parser's message without its leading ``file: `` and on one line."""
+    return one_line(message[len(source) + 2:] if message.startswith(f"{source}: ")
+                    else message)
 
 
 def _read_cards(path: Path, section: str, parse: Callable[[dict, str], Any],
