@@ -208,7 +208,8 @@ def _row(number: int, line: str, source: str, known_cards: Collection[str] | Non
                 "04a1b2c3d4e5f6,blue-7-RH,2024-05-01T18:30:00Z")
         return None
     try:
-        cells = [cell.strip() for cell in next(csv.reader([line], strict=True), [])]
+        cells = [cell.strip() for cell in next(csv.reader([line], strict=True,
+                                                           skipinitialspace=True), [])]
     except csv.Error:
         problem("its quotes do not pair up; write uid,card with no quotes")
         return None
