@@ -24,6 +24,7 @@ This module imports only the standard library, so the rules engines may use it.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import tomllib
@@ -196,20 +197,10 @@ def parse_toml(text: str, source: str) -> TomlFile:
     the kiosk reads each file twice as it starts, once to check, once to load), so
     callers treat ``data`` as read-only.
     """
-    key = (source, text)
-    if key in _PARSED:
-        return _PARSED[key]
-    parsed = _parse(text, source)
-    if len(_PARSED) >= _REMEMBERED:
-        del _PARSED[next(iter(_PARSED))]
-    _PARSED[key] = parsed
-    return parsed
+    return _parse(text, source)
 
 
-_PARSED: dict[tuple[str, str], TomlFile] = {}
-_REMEMBERED = 16
-
-
+@functools.lru_cache(maxsize=16)  # thread-safe; a file that fails is parsed again
 def _parse(text: str, source: str) -> TomlFile:
     try:
         data = tomllib.loads(text)
