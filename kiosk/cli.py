@@ -336,11 +336,12 @@ def run(argv: list[str]) -> int:
         argv = [argv[0], "--", *argv[1:]]
     args = build_parser().parse_args(argv)
     from kiosk.games.sync_or_swim.content import ContentError
+    from kiosk.games.sync_or_swim.library import ContentProblems
 
     try:
         return args.func(args)
     except ContentError as error:  # content every command needs: say what, never a traceback
-        lines = error.lines() if hasattr(error, "lines") else [str(error)]
+        lines = error.lines() if isinstance(error, ContentProblems) else [str(error)]
         for line in lines:
             print(line, file=sys.stderr)
         print(f"kiosk {args.command}: the kiosk's content is broken; fix the files above "

@@ -57,11 +57,11 @@ class TagBook(TagMap):
         from kiosk.check import known_cards
 
         folder = default_config_dir(config_dir) / "tags"
-        known, _ = known_cards(default_config_dir(config_dir))  # None: the decks are broken
         stored = getattr(store, "tags", None)
-        if not isinstance(stored, StoredTags):
-            return cls(cards=dict(load_files(folder, known)._cards))
-        if len(stored) == 0:
+        if not isinstance(stored, StoredTags) or len(stored) == 0:
+            known, _ = known_cards(default_config_dir(config_dir))  # None: decks broken
+            if not isinstance(stored, StoredTags):
+                return cls(cards=dict(load_files(folder, known)._cards))
             seed(stored, folder, known)
         return cls(stored)
 
