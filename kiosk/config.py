@@ -18,6 +18,7 @@ settings are valid and report through ``problems.add(field, message)``.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -412,8 +413,10 @@ class _Parser:
     def known(self, t: Mapping[str, Any], at: FieldPath, allowed: Sequence[str]) -> None:
         for key in t:
             if key not in allowed:
+                close = difflib.get_close_matches(key, allowed, 1)
+                hint = f"did you mean {close[0]}? " if close else ""
                 self.problems.add(
-                    (*at, key), f"unknown field {shown(key)}; expected one of "
+                    (*at, key), f"unknown field {shown(key)}; {hint}expected one of "
                                 f"{', '.join(allowed)}"
                 )
 

@@ -256,3 +256,11 @@ def test_a_key_with_a_newline_stays_on_one_line(config):
     kiosk.write_text('"x\\ny" = 1\n' + kiosk.read_text())
     assert check_config(config) == [f"{kiosk}:1: 'x\\ny': unknown field 'x\\ny'; expected one "
                                     "of buttons, leds, pads, seats, readers"]
+
+
+def test_a_misspelled_settings_table_gets_a_suggestion(config):
+    kiosk = config / "kiosk.toml"
+    edit(kiosk, "[pads]", "[padz]")
+    problems = check_config(config)
+    assert f"{kiosk}:{line_number(kiosk, '[padz]')}: padz: unknown field 'padz'; did you " \
+           "mean pads? expected one of buttons, leds, pads, seats, readers" in problems
