@@ -1,20 +1,25 @@
 """``kiosk check``: every problem in ``config/``, one per line as ``file:line: message``.
 
-It reads the kiosk settings (pins, seats, reader boards), the tag maps, and each game's
-content, and checks that every tagged card exists in some deck. The app shows the same
-list on its "broken config" screen instead of starting half-broken.
+Check reads everything through the loaders the kiosk itself uses — the settings
+(:func:`kiosk.config.load_settings`), each game's content (its ``read_content``, which
+collects every problem instead of stopping at the first) and the tag files
+(:meth:`kiosk.hardware.tagmap.TagMap.load`, the one tag file parser) — so it passes
+exactly when the kiosk would start and every command would load. Tag files may only
+name cards of some deck in ``config/decks``. The app shows the same list on its
+"broken config" screen instead of starting half-broken.
 """
 
 from __future__ import annotations
 
-import csv
 import importlib
 from pathlib import Path
 
 from kiosk.config import ConfigError, load_settings
+from kiosk.tomlfile import one_line
 
-# Each game's content checker: module with check_content(config_dir) -> [(file, line, msg)]
-# and card_names(config_dir) -> the cards its decks hold.
+# Each game's content checker: a module with check_content(config_dir) -> [(file, line,
+# msg)] and card_names(config_dir, findings) -> the cards its decks hold (None if a
+# deck cannot be read).
 GAME_CHECKERS = {"sync_or_swim": "kiosk.games.sync_or_swim.check"}
 
 
@@ -30,34 +35,40 @@ def check_config(config_dir: Path) -> list[str]:
         load_settings(config_dir / "kiosk.toml")
     except ConfigError as error:
         problems += [str(p) for p in error.problems]
-    known_cards: set[str] = set()
     for name in GAME_CHECKERS.values():
         checker = importlib.import_module(name)
         problems += [f"{_where(source, line)}: {message}"
                      for source, line, message in checker.check_content(config_dir)]
-        known_cards |= checker.card_names(config_dir)
-    problems += _check_tags(config_dir / "tags", known_cards)
-    return problems
+    known, _ = known_cards(config_dir)
+    problems += _check_tags(config_dir / "tags", known)
+    return [one_line(p) for p in problems]  # a key or text from a file may hold a newline
 
 
-def _check_tags(tags_dir: Path, known_cards: set[str]) -> list[str]:
+def known_cards(config_dir: Path) -> tuple[set[str] | None, list[str]]:
+    """Every card of every deck of every game, for checking tag files; None (and the
+    problems) if a deck cannot be read, since then no name can be judged."""
+    names: set[str] = set()
+    problems: list[str] = []
+    for module in GAME_CHECKERS.values():
+        findings: list = []
+        found = importlib.import_module(module).card_names(Path(config_dir), findings)
+        problems += [f"{_where(source, line)}: {message}" for source, line, message in findings]
+        if found is None:
+            return None, problems
+        names |= found
+    return names, problems
+
+
+def _check_tags(tags_dir: Path, known: set[str] | None) -> list[str]:
+    """The tag files as the kiosk reads them; card names are judged only if the decks
+    could be read (a broken deck is reported on its own)."""
     from kiosk.hardware.tagmap import TagMap, TagMapError
 
     try:
-        TagMap.load(tags_dir)
+        TagMap.load(tags_dir, known)
     except TagMapError as error:
         return [str(p) for p in error.problems]
-    problems = []
-    for path in sorted(tags_dir.glob("*.csv")):
-        with open(path, newline="", encoding="utf-8") as handle:
-            for number, row in enumerate(csv.reader(handle), 1):
-                if not row or row[0].lstrip().startswith("#") or len(row) < 2:
-                    continue
-                if row[0].strip().lower() != "uid" and known_cards and (
-                        row[1].strip() not in known_cards):
-                    problems.append(f"{path}:{number}: card '{row[1].strip()}' is in no deck "
-                                    "(check the spelling, e.g. blue-7-LH)")
-    return problems
+    return []
 
 
 def main(config_dir: Path) -> int:

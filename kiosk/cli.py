@@ -222,15 +222,30 @@ def _real_readers(args: argparse.Namespace, stack):
 
 
 def cmd_tags(args: argparse.Namespace) -> int:
+    from kiosk.check import known_cards
     from kiosk.store import TagCsvError
+    from kiosk.store.tag_csv import ExportRefused
 
+    known = None
+    if args.action == "import":  # card names are checked against every deck
+        known, problems = known_cards(config_dir(args.config))
+        if known is None:
+            for line in problems:
+                print(line, file=sys.stderr)
+            print("kiosk tags: nothing imported; the decks above must be fixed first, "
+                  "so that the card names can be checked", file=sys.stderr)
+            return EXIT_BAD_INPUT
     store = _open_store(args)
     if isinstance(store, int):
         return store
     with store:
         if args.action == "export":
             try:
-                count = store.tags.export_csv(args.file, dates=not args.no_dates)
+                count = store.tags.export_csv(args.file, dates=not args.no_dates,
+                                              force=args.force)
+            except ExportRefused as error:
+                print(f"kiosk tags: {error}", file=sys.stderr)
+                return EXIT_BAD_INPUT
             except OSError as error:
                 print(f"kiosk tags: cannot write {args.file}: {error.strerror or error}",
                       file=sys.stderr)
@@ -238,7 +253,7 @@ def cmd_tags(args: argparse.Namespace) -> int:
             print(f"{count} tags written to {args.file}")
             return 0
         try:
-            count = store.tags.import_csv(args.file, replace=args.replace)
+            count = store.tags.import_csv(args.file, replace=args.replace, known_cards=known)
         except TagCsvError as error:
             for problem in error.problems:
                 print(problem, file=sys.stderr)
@@ -354,13 +369,18 @@ def build_parser() -> argparse.ArgumentParser:
     enroll.add_argument("--database", type=Path, help="default: the kiosk's own (`kiosk paths`)")
     enroll.set_defaults(func=cmd_enroll)
 
-    tags = sub.add_parser("tags", help="export or import the tag map as CSV")
+    tags = sub.add_parser("tags", help="export or import the tag map as CSV",
+                          description="Exit 0: done; 2: nothing changed (each problem is "
+                                      "printed as file:line: message).")
     tags.add_argument("action", choices=("export", "import"))
     tags.add_argument("file", help="a CSV file: uid,card[,enrolled_at]")
     tags.add_argument("--replace", action="store_true",
                       help="import: let the file move a tag that names another card")
     tags.add_argument("--no-dates", action="store_true",
                       help="export: two columns uid,card (a config/tags file)")
+    tags.add_argument("--force", action="store_true",
+                      help="export: replace FILE even if it lists more tags than the "
+                           "database holds")
     tags.add_argument("--database", type=Path, help="default: the kiosk's own (`kiosk paths`)")
     tags.set_defaults(func=cmd_tags)
 
@@ -386,8 +406,18 @@ def run(argv: list[str]) -> int:
     if argv[:1] and argv[0] in PASS_THROUGH:  # their options are their own
         argv = [argv[0], "--", *argv[1:]]
     args = build_parser().parse_args(argv)
+    from kiosk.games.sync_or_swim.content import ContentError
+    from kiosk.games.sync_or_swim.library import ContentProblems
+
     try:
         return args.func(args)
+    except ContentError as error:  # content every command needs: say what, never a traceback
+        lines = error.lines() if isinstance(error, ContentProblems) else [str(error)]
+        for line in lines:
+            print(line, file=sys.stderr)
+        print(f"kiosk {args.command}: the kiosk's content is broken; fix the files above "
+              "(`kiosk check` lists every problem)", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # a disk that fills or a lock taken mid-command

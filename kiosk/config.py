@@ -18,18 +18,26 @@ settings are valid and report through ``problems.add(field, message)``.
 
 from __future__ import annotations
 
-import re
-import tomllib
+import difflib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kiosk.tomlfile import (
+    FieldPath,
+    LineIndex,
+    TomlFileError,
+    format_field,
+    one_line,
+    read_toml,
+    shown,
+)
+
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "config" / "kiosk.toml"
 SEAT_NUMBERS = range(1, 7)
 GPIO_PINS = range(0, 28)  # BCM numbers on the 40-pin header
 PULLS = ("up", "down", "none")
-FieldPath = tuple[str | int, ...]
 
 
 # ----------------------------------------------------------------------------- settings
@@ -144,7 +152,7 @@ class Problem:
     def __str__(self) -> str:
         where = self.source if self.line is None else f"{self.source}:{self.line}"
         field = f"{self.field}: " if self.field else ""
-        return f"{where}: {field}{self.message}"
+        return one_line(f"{where}: {field}{self.message}")
 
 
 class ConfigError(ValueError):
@@ -157,50 +165,12 @@ class ConfigError(ValueError):
         super().__init__("\n  ".join([head, *map(str, self.problems)]))
 
 
-def format_field(path: FieldPath) -> str:
-    """``("seats", 1, "button")`` → ``"seats[2].button"`` (arrays numbered from 1)."""
-    out = ""
-    for part in path:
-        out += f"[{part + 1}]" if isinstance(part, int) else (f".{part}" if out else part)
-    return out
-
-
-class _LineIndex:
-    """Finds the line of a table or key in TOML text, well enough for error messages."""
-
-    _header = re.compile(r"^\s*(\[\[?)\s*([\w.\- ]+?)\s*\]\]?\s*(#.*)?$")
-    _key = re.compile(r"^\s*([\w\-]+)\s*=")
-
-    def __init__(self, text: str) -> None:
-        self._lines: dict[FieldPath, int] = {}
-        counters: dict[FieldPath, int] = {}
-        current: FieldPath = ()
-        for number, line in enumerate(text.splitlines(), 1):
-            if header := self._header.match(line):
-                name = tuple(p.strip() for p in header.group(2).split("."))
-                if header.group(1) == "[[":
-                    current = (*name, counters.get(name, 0))
-                    counters[name] = counters.get(name, 0) + 1
-                else:
-                    current = name
-                self._lines.setdefault(current, number)
-            elif key := self._key.match(line):
-                self._lines.setdefault((*current, key.group(1)), number)
-
-    def line(self, path: FieldPath) -> int | None:
-        while path:
-            if path in self._lines:
-                return self._lines[path]
-            path = path[:-1]
-        return None
-
-
 class Problems:
     """Collects problems with file and line; handed to every check."""
 
     def __init__(self, source: str, text: str | None = None) -> None:
         self.source = source
-        self._index = _LineIndex(text) if text else None
+        self._index = LineIndex(text) if text else None
         self._items: list[Problem] = []
 
     def add(self, path: FieldPath, message: str, line: int | None = None) -> None:
@@ -231,18 +201,11 @@ def load_settings(
     """Read, parse and check a kiosk TOML file; raise :class:`ConfigError` on any problem."""
     source = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise ConfigError([Problem(source, None, "", f"cannot read the file ({reason})")]) from exc
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        found = re.search(r"at line (\d+)", str(exc))
-        line = int(found.group(1)) if found else None
-        message = f"not valid TOML ({exc}); fix the syntax there"
-        raise ConfigError([Problem(source, line, "", message)]) from exc
-    return parse_settings(data, source=source, text=text, checks=checks)
+        parsed = read_toml(path)
+    except TomlFileError as error:
+        raise ConfigError([Problem(source, line, "", message)
+                           for line, message in error.problems]) from None
+    return parse_settings(parsed.data, source=source, text=parsed.text, checks=checks)
 
 
 def parse_settings(
@@ -404,8 +367,9 @@ class _Parser:
             return ()
         pairs = []
         for key in raw:
-            if not key.isdigit() or int(key) < 1:
-                self.problems.add((*at, key), "antenna numbers are whole numbers from 1")
+            if not (key.isascii() and key.isdigit() and len(key) <= 3) or int(key) < 1:
+                self.problems.add((*at, key), f"antenna {shown(key)}: antenna numbers are "
+                                              "whole numbers from 1")
             elif value := self.int(raw, (*at, key), None, range(1, 100), what="lane"):
                 pairs.append((int(key), value))
         return tuple(sorted(pairs))
@@ -472,8 +436,11 @@ class _Parser:
     def known(self, t: Mapping[str, Any], at: FieldPath, allowed: Sequence[str]) -> None:
         for key in t:
             if key not in allowed:
+                close = difflib.get_close_matches(key, allowed, 1)
+                hint = f"did you mean {close[0]}? " if close else ""
                 self.problems.add(
-                    (*at, key), f"unknown field; expected one of {', '.join(allowed)}"
+                    (*at, key), f"unknown field {shown(key)}; {hint}expected one of "
+                                f"{', '.join(allowed)}"
                 )
 
     def int(self, t, at, default, valid: range, required: bool = True, what: str = "pin"):
@@ -483,11 +450,11 @@ class _Parser:
                 self.problems.add(at, f"missing; give a {what} number")
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            self.problems.add(at, f"expected a whole number, got {value!r}")
+            self.problems.add(at, f"expected a whole number, got {shown(value)}")
             return None
         if value not in valid:
             self.problems.add(
-                at, f"{what} {value} is out of range ({valid.start}–{valid.stop - 1})"
+                at, f"{what} {shown(value)} is out of range ({valid.start}–{valid.stop - 1})"
             )
             return None
         return value
@@ -495,21 +462,21 @@ class _Parser:
     def seconds(self, t: Mapping[str, Any], at: FieldPath, default: float) -> float:
         value = t.get(at[-1], default)
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 60:
-            self.problems.add(at, f"expected seconds between 0 and 60, got {value!r}")
+            self.problems.add(at, f"expected seconds between 0 and 60, got {shown(value)}")
             return default
         return float(value)
 
     def str(self, t: Mapping[str, Any], at: FieldPath) -> str | None:
         value = t.get(at[-1])
         if not isinstance(value, str) or not value:
-            self.problems.add(at, f"expected a non-empty text, got {value!r}")
+            self.problems.add(at, f"expected a non-empty text, got {shown(value)}")
             return None
         return value
 
     def choice(self, t, at, default, options: Sequence[str], required: bool = False):
         value = t.get(at[-1], default)
         if value not in options:
-            shown = "missing" if value is None else f"got {value!r}"
-            self.problems.add(at, f"{shown}; expected one of {', '.join(map(repr, options))}")
+            said = "missing" if value is None else f"got {shown(value)}"
+            self.problems.add(at, f"{said}; expected one of {', '.join(map(repr, options))}")
             return default
         return value

@@ -88,9 +88,14 @@ def test_bad_deck_card_and_duplicate(config):
     deck = config / "decks" / "default.toml"
     edit(deck, '"blue-4"', '"blue-44"')
     problems = check_config(config)
-    assert problems[0].startswith(f"{deck}:{line_number(deck, 'blue-44')}: 'blue-44'")
-    # the tag map still names blue-4, which is now in no deck
-    assert any("card 'blue-4' is in no deck" in p for p in problems)
+    assert problems == [f"{deck}:{line_number(deck, 'blue-44')}: [players.3] field 'cards': "
+                        "'blue-44': the value must be a number from 1 to 10"]
+    # fixed, the tag map still names blue-4, which is now in no deck
+    edit(deck, '"blue-44"', '"blue-4-RF"')
+    tags = config / "tags" / "default.csv"
+    assert check_config(config) == [
+        f"{tags}:{line_number(tags, ',blue-4')}: card 'blue-4' is in no deck "
+        "(check the spelling, e.g. blue-7-LH)"]
 
 
 def test_broken_toml_gives_the_line(config):
@@ -147,3 +152,137 @@ def test_stop_pad_timing_is_checked(config):
     line = line_number(kiosk_toml, "pair_ms = 5000")
     assert check_config(config) == [
         f"{kiosk_toml}:{line}: pads.pair_ms: value 5000 is out of range (100–2000)"]
+
+
+def load_problems(config: Path) -> list[str]:
+    """What the app's own loader says about the folder (empty: it loads)."""
+    from kiosk.games.sync_or_swim.library import read_content
+
+    return [f"{s}:{n}: {m}" if n else f"{s}: {m}" for s, n, m in read_content(config)[1]]
+
+
+# Each of these once passed `kiosk check` and then stopped the kiosk, or crashed check.
+CAMPAIGN_EDITS = [
+    ('id = "R02"', 'id = "R01"', "routine 'R01' is defined twice"),
+    ("base_seconds = 15", "base_seconds = -15", "'base_seconds': -15 is not a whole number"),
+    ("base_seconds = 15", 'base_seconds = "15"', "'base_seconds': '15' is not a whole number"),
+    ("base_seconds = 15", "base_seconds = nan", "base_seconds: nan is not a number"),
+    ("par_factor = 0.6", "par_factor = inf", "par_factor: inf is not a number"),
+    ("base_seconds = 15", "base_seconds = " + "9" * 5000, "a whole number has thousands of "
+                                                          "digits"),
+    ("base_seconds = 15", "base_seconds = 99999999999999999999", "does not fit in 64 bits"),
+    ("[timing]", "timing = 5\n[timings]", "timing must be a [timing] table"),
+    ("[timing]", "[timng]", "unknown section 'timng': did you mean [timing]?"),
+    ('twist = "T01"', 'twist = ["T01"]', "give one twist id in quotes"),
+    ('elements = ["E13", "E29", "E12", "E15", "E30"]', "elements = 5", "list exactly 5"),
+    ("par_seconds = 240", "par_seconds = " + "[" * 5000 + "]" * 5000,
+     "nested too deeply to read"),
+    ("par_seconds = 240", "par_seconds = " + "[" * 40 + "]" * 40, "nested more than 16"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "words"), CAMPAIGN_EDITS,
+                         ids=[c[2][:30] for c in CAMPAIGN_EDITS])
+def test_check_fails_exactly_when_the_loader_does(config, capsys, old, new, words):
+    campaign = config / "sync_or_swim" / "campaign.toml"
+    edit(campaign, old, new)
+    problems = check_config(config)
+    assert any(words in p for p in problems), problems
+    assert all(p.startswith(f"{campaign}:") or p.startswith(f"{campaign}: ") for p in problems)
+    assert load_problems(config) == problems  # the same loader, the same list
+    assert run(["--config", str(config), "check"]) == 1
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_routine_5_and_an_element_section_typo(config):
+    campaign = config / "sync_or_swim" / "campaign.toml"
+    campaign.write_text("routine = 5\n" + campaign.read_text().split("[[routine]]")[0])
+    elements = config / "sync_or_swim" / "elements.toml"
+    edit(elements, '[[element]]\nid = "E40"', '[[elemnt]]\nid = "E40"')
+    problems = check_config(config)
+    assert problems == load_problems(config)
+    assert f"{elements}:{line_number(elements, '[[elemnt]]')}: unknown section 'elemnt': did " \
+           "you mean [[element]]?" in problems
+    assert any("write each routine as a [[routine]] table" in p for p in problems)
+
+
+@pytest.mark.parametrize(("name", "data", "words"), [
+    ("kiosk.toml", b"\x00\x01binary", "holds a NUL byte"),
+    ("kiosk.toml", b"a = 1\n" * 200_000, "the file is over 1024 KiB"),
+    ("kiosk.toml", b"pads = { a = 5, b = 6 }\nx = " + b"9" * 5000,
+     "thousands of digits"),
+    ("sync_or_swim/twists.toml", b"\xc3\x28", "byte 0xc3 is not UTF-8 text"),
+    ("decks/default.toml", b"x = " + b"{a=" * 5000 + b"1" + b"}" * 5000, "nested too deeply"),
+])
+def test_unreadable_files_are_one_line_each(config, capsys, name, data, words):
+    (config / name).write_bytes(data)
+    problems = check_config(config)
+    assert any(p.startswith(f"{config / name}") and words in p for p in problems), problems
+    assert run(["--config", str(config), "check"]) == 1
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.out + captured.err
+
+
+def test_a_folder_in_place_of_a_file(config):
+    twists = config / "sync_or_swim" / "twists.toml"
+    twists.unlink()
+    twists.mkdir()
+    assert check_config(config) == [f"{twists}: cannot read the file (Is a directory); "
+                                    "restore it, or point --config at the right folder"]
+
+
+def test_kiosk_toml_huge_and_odd_values_are_problems_not_crashes(config):
+    kiosk = config / "kiosk.toml"
+    edit(kiosk, "hold_s = 3.0", "hold_s = nan")
+    assert check_config(config) == [f"{kiosk}:{line_number(kiosk, 'hold_s')}: buttons.hold_s: "
+                                    "nan is not a number the kiosk can use; write a plain "
+                                    "number"]
+    edit(kiosk, "hold_s = nan", "hold_s = 3.0")
+    edit(kiosk, "seat = 1", "seat = 4611686018427387904")
+    edit(kiosk, "antennas = {1 = 1,", 'antennas = {"²" = 9, 1 = 1,')
+    problems = check_config(config)
+    assert any("seat 4611686018427387904 is out of range" in p for p in problems), problems
+    assert any("antenna '²': antenna numbers are whole numbers" in p for p in problems), problems
+
+
+@pytest.mark.parametrize(("row", "words"), [
+    ("04aabbccddeeff," + "x" * 131_073, "the line has 131088 characters"),  # once csv.Error
+    ("04aabbccddeeff,blue-7-RH,2024-05-01T18:30:00Z", None),  # a dated export is fine
+    ("04aabbccddeeff,purple-99", "card 'purple-99' is in no deck"),
+    ("04aabbccddeeff,blue-7-RH,9999-12-31T23:59:59-05:00", "is not between 1970 and 2100"),
+])
+def test_tag_files_are_read_by_the_one_tag_parser(config, capsys, row, words):
+    tags = config / "tags" / "default.csv"
+    tags.write_text(tags.read_text() + row + "\n")
+    line = len(tags.read_text().splitlines())
+    problems = check_config(config)
+    if words is None:
+        assert problems == []
+        return
+    assert len(problems) == 1 and problems[0].startswith(f"{tags}:{line}: ") and \
+        words in problems[0], problems
+    assert run(["--config", str(config), "check"]) == 1
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_the_toml_reader_doctests_hold():
+    import doctest
+
+    import kiosk.tomlfile
+
+    assert doctest.testmod(kiosk.tomlfile).failed == 0
+
+
+def test_a_key_with_a_newline_stays_on_one_line(config):
+    kiosk = config / "kiosk.toml"
+    kiosk.write_text('"x\\ny" = 1\n' + kiosk.read_text())
+    assert check_config(config) == [f"{kiosk}:1: 'x\\ny': unknown field 'x\\ny'; expected one "
+                                    "of buttons, leds, pads, seats, readers"]
+
+
+def test_a_misspelled_settings_table_gets_a_suggestion(config):
+    kiosk = config / "kiosk.toml"
+    edit(kiosk, "[pads]", "[padz]")
+    problems = check_config(config)
+    assert f"{kiosk}:{line_number(kiosk, '[padz]')}: padz: unknown field 'padz'; did you " \
+           "mean pads? expected one of buttons, leds, pads, seats, readers" in problems

@@ -22,6 +22,11 @@ def _modules_after_import(packages):
     return json.loads(out)
 
 
+# Leaf modules of the standard library's kind that the rules engines may share with the
+# rest of the kiosk: they import nothing but the standard library themselves.
+SHARED_LEAVES = ("kiosk.tomlfile",)
+
+
 def test_games_import_only_the_standard_library():
     games = [m.name for m in pkgutil.walk_packages(kiosk.games.__path__, "kiosk.games.")]
     assert "kiosk.games.sync_or_swim.judge" in games
@@ -30,9 +35,19 @@ def test_games_import_only_the_standard_library():
         name for name in loaded
         if name.split(".")[0] not in sys.stdlib_module_names
         and not name.startswith(("kiosk.games", "_"))
-        and name not in ("kiosk", "__main__", "encodings", "sitecustomize")
+        and name not in ("kiosk", "__main__", "encodings", "sitecustomize", *SHARED_LEAVES)
     )
     assert outside == [], f"kiosk.games pulled in: {outside}"
+
+
+def test_shared_leaves_import_only_the_standard_library():
+    loaded = _modules_after_import(list(SHARED_LEAVES))
+    outside = sorted(name for name in loaded
+                     if name.split(".")[0] not in sys.stdlib_module_names
+                     and not name.startswith("_")
+                     and name not in ("kiosk", "__main__", "encodings", "sitecustomize",
+                                      *SHARED_LEAVES))
+    assert outside == [], f"{SHARED_LEAVES} pulled in: {outside}"
 
 
 def test_games_read_no_clock_and_start_no_threads():

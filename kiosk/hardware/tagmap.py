@@ -1,9 +1,10 @@
 """Tag map: which RFID tag UID is which card, and what the table inventory means.
 
 The reader boards only know UIDs. A café sticks a tag under each card and lists them
-in ``config/tags/*.csv`` (``uid,card``, UID in hex). The card is kept as plain text in
-the kiosk's short form (``blue-7-RH``): the hardware layer knows no game rules, so the
-names are checked against a deck elsewhere (``kiosk check``), not here.
+in ``config/tags/*.csv`` (``uid,card[,enrolled_at]``, UID in hex), read by the one tag
+file parser, :mod:`kiosk.hardware.tag_file`. The card is kept as plain text in the
+kiosk's short form (``blue-7-RH``): the hardware layer knows no game rules, so whoever
+knows the decks passes their card names in (``known_cards``, as ``kiosk check`` does).
 
 :meth:`TagMap.resolve` turns the raw inventory (UIDs per seat and lane) into what the
 controller can act on: the known cards in each lane, the unknown UIDs (the app offers
@@ -18,45 +19,19 @@ neither lane, because one of the sightings is cross-talk and we cannot tell whic
 
 from __future__ import annotations
 
-import csv
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from kiosk.config import ConfigError, Problem
+from kiosk.config import Problem
+from kiosk.hardware.tag_file import UID_LENGTHS, TagFileError, format_uid, parse_uid, read_rows
+
+__all__ = ["UID_LENGTHS", "Conflict", "LaneView", "TableView", "TagMap", "TagMapError",
+           "format_uid", "parse_uid"]
 
 DEFAULT_DIR = Path(__file__).resolve().parent.parent.parent / "config" / "tags"
-UID_LENGTHS = (4, 7, 10)
 Place = tuple[int, int]  # (seat, lane)
-
-
-class TagMapError(ConfigError):
-    """A tag file cannot be used; ``problems`` names every file:line that is wrong."""
-
-
-def parse_uid(text: str) -> bytes:
-    """Hex text to UID bytes; colons, spaces and dashes between bytes are allowed.
-
-    >>> parse_uid("04:A1:B2:C3").hex()
-    '04a1b2c3'
-    """
-    cleaned = text.strip().replace(":", "").replace(" ", "").replace("-", "")
-    try:
-        uid = bytes.fromhex(cleaned)
-    except ValueError:
-        raise ValueError(f"UID {text!r} is not hex (write it like 04a1b2c3d4e5f6)") from None
-    if len(uid) not in UID_LENGTHS:
-        raise ValueError(f"UID {text!r} has {len(uid)} bytes; tags have 4, 7 or 10")
-    return uid
-
-
-def format_uid(uid: bytes) -> str:
-    """UID bytes as the hex the CSV files use.
-
-    >>> format_uid(bytes([4, 161, 178, 195]))
-    '04a1b2c3'
-    """
-    return uid.hex()
+TagMapError = TagFileError  # the tag files cannot be used; ``problems`` lists every line
 
 
 @dataclass(frozen=True)
@@ -116,8 +91,10 @@ class TagMap:
         return cls({parse_uid(uid): card for uid, card in rows})
 
     @classmethod
-    def load(cls, directory: str | Path = DEFAULT_DIR) -> TagMap:
-        """Read every ``*.csv`` in ``directory`` (sorted); raise :class:`TagMapError`."""
+    def load(cls, directory: str | Path = DEFAULT_DIR,
+             known_cards: Collection[str] | None = None) -> TagMap:
+        """Read every ``*.csv`` in ``directory`` (sorted); raise :class:`TagMapError`
+        naming every bad line, including a UID that two files give different cards."""
         directory = Path(directory)
         problems: list[Problem] = []
         cards: dict[bytes, str] = {}
@@ -128,7 +105,14 @@ class TagMap:
                 Problem(str(directory), None, "", "no tag files (*.csv) here; see README.md")
             )
         for path in files:
-            _read_file(path, cards, seen, problems)
+            for row in read_rows(path, known_cards, problems):
+                if row.uid in cards and cards[row.uid] != row.card:
+                    problems.append(Problem(str(path), row.line, "", (
+                        f"UID {format_uid(row.uid)} is already {cards[row.uid]!r} "
+                        f"({seen[row.uid]}); one tag can name one card only")))
+                    continue
+                cards[row.uid] = row.card
+                seen.setdefault(row.uid, f"{path.name}:{row.line}")
         if problems:
             raise TagMapError(problems)
         return cls(cards)
@@ -172,43 +156,3 @@ class TagMap:
                 lanes[seat, lane] = LaneView(seat, lane, cards, unknown)
         return TableView(lanes, conflicts)
 
-
-def _read_file(
-    path: Path, cards: dict[bytes, str], seen: dict[bytes, str], problems: list[Problem]
-) -> None:
-    source = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        problems.append(Problem(source, None, "", f"cannot read the file ({exc})"))
-        return
-    for number, row in enumerate(csv.reader(text.splitlines()), 1):
-        if not row or not "".join(row).strip() or row[0].lstrip().startswith("#"):
-            continue
-        cells = [cell.strip() for cell in row]
-        if number == 1 and [c.lower() for c in cells] == ["uid", "card"]:
-            continue
-        if len(cells) != 2 or not cells[1]:
-            problems.append(
-                Problem(source, number, "", f"expected two columns 'uid,card', got {row!r}")
-            )
-            continue
-        try:
-            uid = parse_uid(cells[0])
-        except ValueError as exc:
-            problems.append(Problem(source, number, "", str(exc)))
-            continue
-        where = f"{path.name}:{number}"
-        if uid in cards and cards[uid] != cells[1]:
-            problems.append(
-                Problem(
-                    source,
-                    number,
-                    "",
-                    f"UID {cells[0]} is already {cards[uid]!r} ({seen[uid]}); "
-                    "one tag can name one card only",
-                )
-            )
-            continue
-        cards[uid] = cells[1]
-        seen.setdefault(uid, where)

@@ -10,6 +10,7 @@ in order, with the rest.
 from __future__ import annotations
 
 import time
+from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -60,8 +61,8 @@ class KeptTags:
         return bool(self.store._write(kept, keep))
 
     def import_csv(self, path: str | Path, *, replace: bool = False,
-                   now: int | None = None) -> int:
-        rows = tag_csv.read(path)
+                   now: int | None = None, known_cards: Collection[str] | None = None) -> int:
+        rows = tag_csv.read(path, known_cards)
         when = int(time.time() if now is None else now)
 
         def keep() -> int:
@@ -91,8 +92,8 @@ class KeptTags:
     def tag_map(self) -> TagMap:
         return TagMap({record.uid: record.card for record in self.all()})
 
-    def export_csv(self, path: str | Path, *, dates: bool = True) -> int:
-        return tag_csv.write(path, self.all(), dates)
+    def export_csv(self, path: str | Path, *, dates: bool = True, force: bool = False) -> int:
+        return tag_csv.write(path, self.all(), dates, force)
 
     def data_version(self) -> tuple[int, int]:
         """Changes when another process wrote the file, or when the file opened at last

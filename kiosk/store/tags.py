@@ -18,11 +18,12 @@ TagRecord(uid=b'\\x04\\xa1\\xb2\\xc3', card='blue-7-RH', enrolled_at=0)
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from kiosk.config import Problem
-from kiosk.hardware.tagmap import TagMap, format_uid, parse_uid
+from kiosk.hardware.tag_file import format_uid, parse_uid
+from kiosk.hardware.tagmap import TagMap
 from kiosk.store import tag_csv
 from kiosk.store.database import Database
 from kiosk.store.tag_csv import CsvRow, TagCsvError, TagRecord
@@ -95,18 +96,22 @@ class StoredTags:
         """The tags as the hardware layer's :class:`TagMap`."""
         return TagMap({record.uid: record.card for record in self.all()})
 
-    def export_csv(self, path: str | Path, *, dates: bool = True) -> int:
-        """Write every tag to ``path``; returns how many. See :mod:`kiosk.store.tag_csv`."""
-        return tag_csv.write(path, self.all(), dates)
+    def export_csv(self, path: str | Path, *, dates: bool = True, force: bool = False) -> int:
+        """Write every tag to ``path`` atomically; returns how many. Raises
+        :class:`~kiosk.store.tag_csv.ExportRefused` rather than replace a file that lists
+        more tags, unless ``force``. See :mod:`kiosk.store.tag_csv`."""
+        return tag_csv.write(path, self.all(), dates, force)
 
     def import_csv(self, path: str | Path, *, replace: bool = False,
-                   now: int | None = None) -> int:
+                   now: int | None = None, known_cards: Collection[str] | None = None) -> int:
         """Add every row of a CSV file, all or nothing; returns how many were new or changed.
 
         Raises :class:`~kiosk.store.tag_csv.TagCsvError` (``file:line: message`` for each
-        bad row, and each tag already bound to another card unless ``replace``).
+        bad row, each card not in ``known_cards`` when given, and each tag already bound
+        to another card unless ``replace``).
         """
-        return self.import_rows(tag_csv.read(path), str(path), replace=replace, now=now)
+        return self.import_rows(tag_csv.read(path, known_cards), str(path), replace=replace,
+                                now=now)
 
     def import_rows(self, rows: Sequence[CsvRow], source: str, *,
                     replace: bool = False, now: int | None = None) -> int:

@@ -33,7 +33,12 @@ from kiosk.games.sync_or_swim.cards import Card, CardError
 from kiosk.games.sync_or_swim.content import ContentError
 from kiosk.games.sync_or_swim.generator import NoRoutineFound, random_routine
 from kiosk.games.sync_or_swim.judge import Table, judge
-from kiosk.games.sync_or_swim.library import PLAYER_COUNTS, Content, load_content
+from kiosk.games.sync_or_swim.library import (
+    PLAYER_COUNTS,
+    Content,
+    ContentProblems,
+    load_content,
+)
 from kiosk.games.sync_or_swim.routines import RoutineDef
 from kiosk.games.sync_or_swim.scoring import score_session
 from kiosk.games.sync_or_swim.session import Session, SessionError, State
@@ -79,14 +84,12 @@ _NEEDS = {
 }
 
 
-def content_problems(folder, error: ContentError) -> tuple[str, ...]:
+def content_problems(error: ContentError) -> tuple[str, ...]:
     """Every content problem as ``file:line: message`` (as ``kiosk check`` prints them),
     so the broken screen lists them all, not only the first that stopped loading."""
-    from kiosk.games.sync_or_swim.check import check_content
-
-    found = [f"{source}:{line}: {message}" if line else f"{source}: {message}"
-             for source, line, message in check_content(folder)]
-    return tuple(found) or (str(error),)
+    if isinstance(error, ContentProblems):
+        return tuple(error.lines())
+    return (str(error),)
 
 
 class SyncOrSwimTable:
@@ -108,8 +111,7 @@ class SyncOrSwimTable:
             try:
                 self.content = load_content(config_dir(context.config_dir))
             except ContentError as error:
-                self.phase, self.problems = Phase.BROKEN, content_problems(
-                    config_dir(context.config_dir), error)
+                self.phase, self.problems = Phase.BROKEN, content_problems(error)
         self.players: int | None = None
         self.session: Session | None = None
         self.ready: frozenset[int] = frozenset()

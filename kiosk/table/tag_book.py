@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -55,12 +55,15 @@ class TagBook(TagMap):
     @classmethod
     def for_store(cls, store: Any, config_dir: Path | None = None) -> TagBook:
         """The store's book, seeded from ``<config>/tags/*.csv`` while it is empty."""
+        from kiosk.check import known_cards
+
         folder = default_config_dir(config_dir) / "tags"
         stored = getattr(store, "tags", None)
-        if not isinstance(stored, StoredTags | KeptTags):
-            return cls(cards=dict(load_files(folder)._cards))
-        if len(stored) == 0:
-            seed(stored, folder)
+        if not isinstance(stored, StoredTags | KeptTags) or len(stored) == 0:
+            known, _ = known_cards(default_config_dir(config_dir))  # None: decks broken
+            if not isinstance(stored, StoredTags | KeptTags):
+                return cls(cards=dict(load_files(folder, known)._cards))
+            seed(stored, folder, known)
         return cls(stored)
 
     def bind(self, uid: bytes, card: str, *, replace: bool = False) -> None:
@@ -100,22 +103,24 @@ class TagBook(TagMap):
         return {record.uid: record.card for record in self.stored.all()}
 
 
-def load_files(folder: Path) -> TagMap:
+def load_files(folder: Path, known: Collection[str] | None = None) -> TagMap:
     """The CSV files' map; empty (every card unknown, players judge by hand) if they
-    cannot be used — the reason goes to the log."""
+    cannot be used — the reason goes to the log. ``known``: every card of the decks."""
     try:
-        return TagMap.load(folder)
+        return TagMap.load(folder, known)
     except TagMapError as error:
         log.error("the tag map cannot be used, every card will be unknown:\n%s", error)
         return TagMap({})
 
 
-def seed(stored: StoredTags | KeptTags, folder: Path) -> int:
-    """Import every ``*.csv`` in ``folder`` into an empty store; returns how many tags."""
+def seed(stored: StoredTags | KeptTags, folder: Path,
+         known: Collection[str] | None = None) -> int:
+    """Import every ``*.csv`` in ``folder`` into an empty store; returns how many tags.
+    Each file is checked as ``kiosk tags import`` checks it (``known``: every card)."""
     added = 0
     for path in sorted(folder.glob("*.csv")) if folder.is_dir() else []:
         try:
-            added += stored.import_csv(path)
+            added += stored.import_csv(path, known_cards=known)
         except TagCsvError as error:
             log.error("these tags were not imported:\n%s", error)
     if added:

@@ -18,7 +18,12 @@ from kiosk.games.sync_or_swim.content import (
     parse_element,
     parse_twist,
 )
-from kiosk.games.sync_or_swim.library import load_content, load_deck
+from kiosk.games.sync_or_swim.library import (
+    ContentProblems,
+    load_content,
+    load_deck,
+    read_content,
+)
 
 CONFIG = Path(__file__).resolve().parents[2] / "config"
 SOURCE = "cafe.toml"
@@ -261,14 +266,22 @@ def test_single_bracket_table_instead_of_an_array_of_tables(section):
     assert message.startswith(f"{SOURCE}: ") and f"[[{section}]]" in message
 
 
-def test_a_bad_element_in_a_file_names_the_file(tmp_path):
+def problems_of(config: Path) -> list[str]:
+    """Every problem load_content finds, as file:line: message."""
+    with pytest.raises(ContentProblems) as caught:
+        load_content(config)
+    assert str(caught.value).startswith(caught.value.lines()[0])
+    return caught.value.lines()
+
+
+def test_a_bad_element_in_a_file_names_the_file_and_line(tmp_path):
     config = copy_config(tmp_path)
     elements = config / "sync_or_swim" / "elements.toml"
     elements.write_text(elements.read_text().replace('value = "7+"', 'value = "11+"', 1))
-    with pytest.raises(ContentError) as caught:
-        load_content(config)
-    assert str(caught.value).startswith(f"{elements}: element '")
-    assert "field 'value': '11+' is not a value" in str(caught.value)
+    line = line_number(elements, 'value = "11+"')
+    [problem] = problems_of(config)
+    assert problem.startswith(f"{elements}:{line}: element '")
+    assert "field 'value': '11+' is not a value" in problem
 
 
 # ---------- files: TOML, deck, campaign ----------
@@ -279,8 +292,14 @@ def copy_config(tmp_path: Path) -> Path:
     return target
 
 
+def line_number(path: Path, needle: str, occurrence: int = 1) -> int:
+    found = [i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line]
+    return found[occurrence - 1]
+
+
 def test_the_copied_shipped_content_loads(tmp_path):
-    content = load_content(copy_config(tmp_path))
+    content, findings = read_content(copy_config(tmp_path))
+    assert findings == []
     assert len(content.campaign) == 10 and len(content.elements) >= 50
 
 
@@ -288,18 +307,34 @@ def test_malformed_toml_names_the_file_and_line(tmp_path):
     config = copy_config(tmp_path)
     twists = config / "sync_or_swim" / "twists.toml"
     twists.write_text('[[twist]]\nid = "T01"\nname = \n')
-    with pytest.raises(ContentError) as caught:
-        load_content(config)
-    message = str(caught.value)
-    assert message.startswith(f"{twists}: not valid TOML (")
-    assert "line 3" in message
+    assert problems_of(config)[0].startswith(f"{twists}:3: not valid TOML (")
 
 
 def test_missing_file_is_named(tmp_path):
     config = copy_config(tmp_path)
-    (config / "sync_or_swim" / "campaign.toml").unlink()
-    with pytest.raises(ContentError, match=r"campaign\.toml: file not found"):
-        load_content(config)
+    campaign = config / "sync_or_swim" / "campaign.toml"
+    campaign.unlink()
+    assert problems_of(config) == [f"{campaign}: cannot read the file (No such file or "
+                                   "directory); restore it, or point --config at the right "
+                                   "folder"]
+
+
+def test_every_broken_file_is_listed_at_once(tmp_path):
+    config = copy_config(tmp_path)
+    deck = config / "decks" / "default.toml"
+    elements = config / "sync_or_swim" / "elements.toml"
+    campaign = config / "sync_or_swim" / "campaign.toml"
+    deck.write_bytes(b"name = \"x\0\"\n")
+    elements.write_bytes(b"\xff\xfe")
+    campaign.write_text(campaign.read_text().replace("[timing]", "[timng]"))
+    problems = problems_of(config)
+    assert problems[0] == (f"{deck}:1: holds a NUL byte, so it is not a text file; save it as "
+                           "plain UTF-8 text")
+    assert problems[1].startswith(f"{elements}:1: byte 0xff is not UTF-8 text")
+    assert f"{campaign}:{line_number(campaign, '[timng]')}: unknown section 'timng': did you " \
+           "mean [timing]?" in problems
+    assert f"{campaign}: no [timing] table: copy it from the shipped campaign.toml " \
+           "(docs/house-rules.md explains it)" in problems
 
 
 def write_deck(tmp_path: Path, text: str) -> Path:
@@ -308,24 +343,33 @@ def write_deck(tmp_path: Path, text: str) -> Path:
     return path
 
 
-@pytest.mark.parametrize(("text", "words"), [
-    ('[players.3]\ncards = ["blue-7", "purple-3"]\n',
+@pytest.mark.parametrize(("text", "line", "words"), [
+    ('[players.3]\ncards = ["blue-7", "purple-3"]\n', 2,
      "[players.3] field 'cards': 'purple-3': unknown colour 'purple'"),
-    ('[players.3]\ncards = ["blue-7"]\n[players.4]\ncards = ["blue-11"]\n',
+    ('[players.3]\ncards = ["blue-7"]\n[players.4]\ncards = ["blue-11"]\n', 4,
      "[players.4] field 'cards': 'blue-11': the value must be a number from 1 to 10"),
-    ('[players.3]\ncards = ["blue-3-LH-RH"]\n', "field 'cards': 'blue-3-LH-RH': a card shows"),
-    ('[players.3]\ncards = "blue-7"\n', "[players.3] field 'cards': give a list of cards"),
-    ('[players.3]\ncards = ["blue-7"]\n[players.7]\ncards = []\n',
+    ('[players.3]\ncards = ["blue-3-LH-RH"]\n', 2,
+     "[players.3] field 'cards': 'blue-3-LH-RH': a card shows"),
+    ('[players.3]\ncards = "blue-7"\n', 1, "[players.3] field 'cards': give a list of cards"),
+    ('[players.3]\ncards = [7]\n', 1, "[players.3] field 'cards': 7 is not a card"),
+    ('[players.3]\ncards = ["blue-7"]\n[players.7]\ncards = []\n', 3,
      "[players.7]: use players 3, 4, 5 or 6"),
-    ('[players.4]\ncards = ["blue-7"]\n', "needs a [players.3] table"),
-    ('name = "empty"\n', "needs a [players.3] table"),
+    ('[players.4]\ncards = ["blue-7"]\n', 1, "needs a [players.3] table"),
+    ('name = "empty"\n', None, "needs a [players.3] table"),
+    ('name = 5\n[players.3]\ncards = ["blue-7"]\n', 1, "name: give the deck a name"),
+    ('gaem = "sync_or_swim"\n[players.3]\ncards = ["blue-7"]\n', 1,
+     "unknown field 'gaem': did you mean game?"),
+    ('[players.3]\ncards = ["blue-7"]\ncard = ["blue-8"]\n', 3,
+     "unknown field in [players.3] 'card': did you mean cards?"),
+    ('[players.3]\ncards = ["blue-7", "blue-8"]\n[players.4]\ncards = ["Blue-7"]\n', 2,
+     "blue-7 is listed 2 times; every card of a deck is different, so remove the copy"),
 ])
-def test_deck_errors_name_the_file_section_and_field(tmp_path, text, words):
+def test_deck_errors_name_the_file_line_section_and_field(tmp_path, text, line, words):
     path = write_deck(tmp_path, text)
     with pytest.raises(ContentError) as caught:
         load_deck(path)
-    assert str(caught.value).startswith(f"{path}: ")
-    assert words in str(caught.value)
+    where = f"{path}:{line}: " if line else f"{path}: "
+    assert str(caught.value).startswith(where + words), str(caught.value)
 
 
 def test_a_bad_card_in_the_shipped_deck_file_is_named(tmp_path):
@@ -334,12 +378,13 @@ def test_a_bad_card_in_the_shipped_deck_file_is_named(tmp_path):
     text = deck.read_text()
     assert '"blue-4",' in text
     deck.write_text(text.replace('"blue-4",', '"blue-3-XX",', 1))
-    with pytest.raises(ContentError) as caught:
-        load_content(config)
-    assert str(caught.value).startswith(f"{deck}: [players.3] ")
-    assert "field 'cards': 'blue-3-XX': unknown icon 'XX'" in str(caught.value)
+    assert problems_of(config) == [
+        f"{deck}:{line_number(deck, 'blue-3-XX')}: [players.3] field 'cards': 'blue-3-XX': "
+        "unknown icon 'XX' (use LH BH RH LF BF RF)"]
 
 
+TIMING = ("[timing]\nbase_seconds = 15\nseconds_per_element = 5\npenalty_seconds = 10\n"
+          "between_allowance = 20\npar_factor = 0.6\n\n")
 ROUTINE = ('[[routine]]\nid = "R01"\nname = "First"\n'
            'elements = ["E01", "E02", "E03", "E04", "E05"]\ntwist = "T01"\n')
 
@@ -350,54 +395,130 @@ def write_campaign(config: Path, text: str) -> Path:
     return path
 
 
+def test_the_minimal_campaign_loads(tmp_path):
+    config = copy_config(tmp_path)
+    write_campaign(config, TIMING + ROUTINE)
+    assert [r.id for r in load_content(config).campaign] == ["R01"]
+
+
 @pytest.mark.parametrize(("text", "field", "words"), [
     (ROUTINE.replace('"E01", ', ""), "elements", "list exactly 5 element ids, lane 1 first"),
     (ROUTINE.replace('"E05"', '"E05", "E06"'), "elements", "list exactly 5"),
+    (ROUTINE.replace('"E05"', "5"), "elements", "list exactly 5"),
     (ROUTINE.replace('"E03"', '"E99"'), "elements", "no element 'E99' in the element files"),
     (ROUTINE.replace('"E03"', '"E01"'), "elements", "an element appears twice"),
+    (ROUTINE.replace('["E01", "E02", "E03", "E04", "E05"]', "5"), "elements", "list exactly 5"),
     (ROUTINE.replace('"T01"', '"T99"'), "twist", "no twist 'T99' in the twist files"),
+    (ROUTINE.replace('"T01"', '["T01"]'), "twist", "give one twist id in quotes"),
     (ROUTINE.replace('twist = "T01"\n', ""), "twist", "is missing"),
     (ROUTINE.replace('name = "First"\n', ""), "name", "is missing"),
+    (ROUTINE.replace('name = "First"\n', "name = 5\n"), "name", "give the routine a name"),
     (ROUTINE + "twist_round = 1\n", "twist_round", "must be a round from 2 to 6"),
     (ROUTINE + "twist_round = 7\n", "twist_round", "must be a round from 2 to 6"),
-    (ROUTINE + "par_seconds = 0\n", "par_seconds", "whole number of seconds above 0"),
-    (ROUTINE + 'par_seconds = "90"\n', "par_seconds", "whole number of seconds above 0"),
+    (ROUTINE + "twist_round = true\n", "twist_round", "must be a round from 2 to 6"),
+    (ROUTINE + "par_seconds = 0\n", "par_seconds", "whole number of seconds from 1 to 3600"),
+    (ROUTINE + 'par_seconds = "90"\n', "par_seconds", "whole number of seconds from 1"),
+    (ROUTINE + "par_seconds = 99999999999\n", "par_seconds", "whole number of seconds from 1"),
+    (ROUTINE + "twist_rnd = 3\n", "twist_rnd", "unknown field: did you mean 'twist_round'?"),
 ])
-def test_routine_errors_name_file_routine_and_field(tmp_path, text, field, words):
+def test_routine_errors_name_file_line_routine_and_field(tmp_path, text, field, words):
     config = copy_config(tmp_path)
-    path = write_campaign(config, text)
-    with pytest.raises(ContentError) as caught:
-        load_content(config)
-    message = str(caught.value)
-    assert message.startswith(f"{path}: routine 'R01', field '{field}': "), message
-    assert words in message
+    path = write_campaign(config, TIMING + text)
+    [problem] = problems_of(config)
+    lines = path.read_text().splitlines()
+    line = next((i for i, text in enumerate(lines, 1) if text.startswith(f"{field} =")), 8)
+    assert problem.startswith(f"{path}:{line}: routine 'R01', field '{field}': "), problem
+    assert words in problem
+
+
+def test_a_routine_id_must_be_text(tmp_path):
+    config = copy_config(tmp_path)
+    path = write_campaign(config, TIMING + ROUTINE.replace('id = "R01"', "id = 1"))
+    assert problems_of(config) == [f"{path}:9: routine '?', field 'id': give the routine an "
+                                   "id in quotes, like id = \"R11\""]
 
 
 def test_duplicate_routine_ids(tmp_path):
     config = copy_config(tmp_path)
-    path = write_campaign(config, ROUTINE + ROUTINE)
-    with pytest.raises(ContentError) as caught:
-        load_content(config)
-    assert str(caught.value).startswith(f"{path}: routine 'R01'")
-    assert "defined twice" in str(caught.value)
+    path = write_campaign(config, TIMING + ROUTINE + ROUTINE)
+    assert problems_of(config) == [f"{path}:{line_number(path, 'id =', 2)}: routine 'R01' is "
+                                   "defined twice; give each routine its own id"]
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ("base_seconds = 15", "base_seconds = -1",
+     "[timing] field 'base_seconds': -1 is not a whole number of seconds from 1 to 600"),
+    ("base_seconds = 15", "base_seconds = 0", "0 is not a whole number of seconds"),
+    ("base_seconds = 15", "base_seconds = 1.5", "1.5 is not a whole number of seconds"),
+    ("base_seconds = 15", 'base_seconds = "15"', "'15' is not a whole number of seconds"),
+    ("penalty_seconds = 10", "penalty_seconds = true",
+     "[timing] field 'penalty_seconds': True is not a whole number"),
+    ("par_factor = 0.6", "par_factor = nan", "par_factor: nan is not a number the kiosk can use"),
+    ("par_factor = 0.6", "par_factor = inf", "par_factor: inf is not a number the kiosk can use"),
+    ("par_factor = 0.6", "par_factor = 0", "[timing] field 'par_factor': 0 is not a number "
+                                           "above 0 and at most 5"),
+    ("par_factor = 0.6", "par_factor = 1e300", "1e+300 is not a number above 0"),
+])
+def test_timing_errors_name_the_line_and_field(tmp_path, old, new, words):
+    config = copy_config(tmp_path)
+    path = write_campaign(config, TIMING.replace(old, new) + ROUTINE)
+    [problem] = problems_of(config)
+    assert problem.startswith(f"{path}:{line_number(path, new)}: "), problem
+    assert words in problem
 
 
 @pytest.mark.parametrize(("timing", "words"), [
-    ("base_secs = 20", "[timing] field 'base_secs': unknown (use"),
-    ("base_seconds = -1", "[timing] field 'base_seconds': must be a number >= 0"),
-    ("penalty_seconds = true", "[timing] field 'penalty_seconds': must be a number >= 0"),
+    (TIMING.replace("base_seconds = 15", "base_secs = 15"),
+     "unknown field in [timing] 'base_secs': did you mean base_seconds?"),
+    ("", "no [timing] table: copy it from the shipped campaign.toml"),
+    ("timing = 5\n", "timing must be a [timing] table of numbers"),
+    (TIMING.replace("seconds_per_element = 5\n", ""),
+     "[timing] has no seconds_per_element; add it, e.g. seconds_per_element = 5"),
 ])
-def test_timing_errors_name_the_field(tmp_path, timing, words):
+def test_timing_must_be_whole(tmp_path, timing, words):
     config = copy_config(tmp_path)
-    path = write_campaign(config, f"[timing]\n{timing}\n\n{ROUTINE}")
-    with pytest.raises(ContentError) as caught:
-        load_content(config)
-    assert str(caught.value).startswith(f"{path}: ")
-    assert words in str(caught.value)
+    path = write_campaign(config, timing + ROUTINE)
+    assert any(p.startswith(f"{path}") and words in p for p in problems_of(config))
 
 
-def test_single_bracket_routine_is_a_content_error(tmp_path):
+@pytest.mark.parametrize(("text", "words"), [
+    (TIMING + ROUTINE.replace("[[routine]]", "[routine]"), "[[routine]] table (two brackets)"),
+    ("routine = 5\n" + TIMING, "[[routine]] table (two brackets)"),
+    (TIMING, "no [[routine]] tables: the campaign needs at least one routine"),
+    (TIMING + ROUTINE.replace("[[routine]]", "[[routines]]"),
+     "unknown section 'routines': did you mean [[routine]]?"),
+])
+def test_the_routines_must_be_an_array_of_tables(tmp_path, text, words):
     config = copy_config(tmp_path)
-    write_campaign(config, ROUTINE.replace("[[routine]]", "[routine]"))
-    with pytest.raises(ContentError, match=r"\[\[routine\]\] table"):
-        load_content(config)
+    write_campaign(config, text)
+    assert any(words in p for p in problems_of(config))
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ('[[element]]\nid = "E01"', '[[elemnt]]\nid = "E01"',
+     "unknown section 'elemnt': did you mean [[element]]?"),
+    ('id = "E01"', "id = 1", "element number 1 has id = 1: give it an id in quotes"),
+    ('id = "E02"', 'id = "E01"', "element 'E01' is defined twice; give each element its "
+                                 "own id"),
+])
+def test_elements_file_problems(tmp_path, old, new, words):
+    config = copy_config(tmp_path)
+    elements = config / "sync_or_swim" / "elements.toml"
+    elements.write_text(elements.read_text().replace(old, new, 1))
+    problems = problems_of(config)
+    assert any(p.startswith(f"{elements}:") and words in p for p in problems), problems
+
+
+def test_a_twist_in_the_elements_file_is_refused_not_dropped(tmp_path):
+    config = copy_config(tmp_path)
+    elements = config / "sync_or_swim" / "elements.toml"
+    elements.write_text(elements.read_text() + '\n[[twist]]\nid = "T99"\nname = "x"\n'
+                                               'text = "y"\n')
+    assert problems_of(config) == [f"{elements}:{line_number(elements, '[[twist]]')}: unknown "
+                                   "section 'twist': use [[element]]"]
+
+
+@pytest.mark.parametrize("value", ["²", "٣", "7²+"])
+def test_digits_that_int_cannot_read_are_not_values(value):
+    # str.isdigit() says yes to these, int() says no: once a ValueError traceback
+    assert "is not a value" in element_error(EACH | {"value": value})

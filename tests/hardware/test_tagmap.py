@@ -54,7 +54,7 @@ def test_malformed_files_name_every_file_and_line(tmp_path):
     text = str(caught.value)
     assert "a.csv:3: UID 'zz12' is not hex" in text
     assert "has 2 bytes; tags have 4, 7 or 10" in text
-    assert "b.csv:1: expected two columns" in text
+    assert "b.csv:1: expected 'uid,card' or 'uid,card,enrolled_at', got 'deadbeef'" in text
     assert "already 'blue-7-RH' (a.csv:2)" in text
 
 
@@ -92,3 +92,22 @@ def test_a_uid_on_two_antennas_is_a_conflict_placed_in_neither_lane():
     unknown_clash = tags.resolve({(1, 1): {C}, (6, 5): {C}}).conflicts[0]
     assert unknown_clash.card is None
     assert "unknown tag deadbeef" in unknown_clash.describe()
+
+
+def test_a_dated_export_loads_and_names_are_checked_when_the_decks_are_given(tmp_path):
+    write(tmp_path, "export.csv", "uid,card,enrolled_at\n04a1b2c3d4e5f6,blue-7-RH,"
+                                  "2024-05-01T18:30:00Z\ndeadbeef,gray-2,\n")
+    assert TagMap.load(tmp_path).card(A) == "blue-7-RH"  # once refused: three columns
+    with pytest.raises(TagMapError) as caught:
+        TagMap.load(tmp_path, known_cards={"blue-7-RH"})
+    assert [str(p) for p in caught.value.problems] == [
+        f"{tmp_path / 'export.csv'}:3: card 'gray-2' is in no deck (check the spelling, "
+        "e.g. blue-7-LH)"]
+
+
+def test_the_tag_file_doctests_hold():
+    import doctest
+
+    from kiosk.hardware import tag_file
+
+    assert doctest.testmod(tag_file).failed == 0

@@ -3,6 +3,8 @@ it through ``controller.staff(...)`` exactly as the Settings screen does."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from tag_bench import SPARE, Bench, new_tag
 
@@ -149,3 +151,19 @@ def test_a_new_store_imports_the_shipped_tags_once(tmp_path):
     store.tags.remove(bytes.fromhex("049b7f9a3b10c6"))
     assert TagBook.for_store(store).card(bytes.fromhex("049b7f9a3b10c6")) is None
     store.close()
+
+
+def test_the_first_start_seeds_only_files_import_would_take(tmp_path):
+    """The seed reads config/tags as `kiosk tags import` does: a file naming a card of
+    no deck is left out whole (and logged), the others come in."""
+    import shutil
+
+    config = tmp_path / "config"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "config", config)
+    (config / "tags" / "extra.csv").write_text("0badc0de,purple-99\n")
+    store = SQLiteStore(tmp_path / "k.sqlite3")
+    try:
+        book = TagBook.for_store(store, config)
+        assert len(book) == 80 and book.card(bytes.fromhex("0badc0de")) is None
+    finally:
+        store.close()

@@ -4,6 +4,7 @@ run them: scripted keyboard lines, files in a temporary folder, one-line errors.
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +12,7 @@ from kiosk.cli import run
 from kiosk.staff import StaffLock
 from kiosk.store import SQLiteStore
 
+CONFIG = Path(__file__).resolve().parents[2] / "config"
 BLUE_1 = "049b7f9a3b10c6"  # the shipped example tag of blue-1-LH
 
 
@@ -76,21 +78,23 @@ def test_tags_import_names_every_bad_line_and_imports_nothing(tmp_path, capsys):
     database, csv = tmp_path / "k.sqlite3", tmp_path / "bad.csv"
     with SQLiteStore(database) as store:
         store.tags.add("04a1b2c3", "blue-7-RH", enrolled_at=0)
-    csv.write_text("uid,card\n04a1b2c3,blue-8\nzz,blue-9\n04a1b2c5,blue-1,yesterday\n"
-                   "04a1b2c6,blue-2\n")
+    csv.write_text("uid,card\n04a1b2c3,blue-8\nzz,blue-9-LH-LF\n04a1b2c5,blue-1-LH,yesterday\n"
+                   "04a1b2c6,blue-2-RF\n04a1b2c7,purple-99\n")
     assert run(["tags", "import", str(csv), "--database", str(database)]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert err[0].startswith(f"{csv}:3: uid: UID 'zz'")
-    assert err[1].startswith(f"{csv}:4: enrolled_at: 'yesterday' is not a date")
-    assert err[-1] == "kiosk tags: nothing imported (2 problems)"
-    csv.write_text("uid,card\n04a1b2c3,blue-8\n04a1b2c6,blue-2\n")
+    assert err[0].startswith(f"{csv}:3: UID 'zz'")
+    assert err[1].startswith(f"{csv}:4: 'yesterday' is not a date")
+    assert err[2] == (f"{csv}:6: card 'purple-99' is in no deck (check the spelling, "
+                      "e.g. blue-7-LH)")
+    assert err[-1] == "kiosk tags: nothing imported (3 problems)"
+    csv.write_text("uid,card\n04a1b2c3,blue-8\n04a1b2c6,blue-2-RF\n")
     assert run(["tags", "import", str(csv), "--database", str(database)]) == 2
     assert capsys.readouterr().err.splitlines()[0] == (
         f"{csv}:2: tag 04a1b2c3 is already 'blue-7-RH' on this table; remove it first or "
         "import with replace")
     assert cards(database) == {"04a1b2c3": "blue-7-RH"}
     assert run(["tags", "import", str(csv), "--replace", "--database", str(database)]) == 0
-    assert cards(database) == {"04a1b2c3": "blue-8", "04a1b2c6": "blue-2"}
+    assert cards(database) == {"04a1b2c3": "blue-8", "04a1b2c6": "blue-2-RF"}
     assert run(["tags", "import", str(tmp_path / "none.csv"), "--database",
                 str(database)]) == 2
     assert "none.csv: cannot read the file" in capsys.readouterr().err
@@ -134,3 +138,41 @@ def test_the_staff_tool_docstring_examples_hold():
     for module in (deck_check, enroll, enroll_console, tag_book):
         failed, tried = doctest.testmod(module)
         assert tried and not failed, module.__name__
+
+
+def test_tags_export_over_a_bigger_backup_needs_force(tmp_path, capsys):
+    """A damaged database moved aside leaves an empty one: its export must not wipe the
+    80-tag backup (it once did, with exit 0)."""
+    full, empty, backup = tmp_path / "full.sqlite3", tmp_path / "empty.sqlite3", \
+        tmp_path / "backup.csv"
+    shipped = str(CONFIG / "tags" / "default.csv")
+    assert run(["tags", "import", shipped, "--database", str(full)]) == 0
+    assert run(["tags", "export", str(backup), "--database", str(full)]) == 0
+    saved = backup.read_text()
+    capsys.readouterr()
+    assert run(["tags", "export", str(backup), "--database", str(empty)]) == 2
+    assert capsys.readouterr().err == (
+        f"kiosk tags: {backup} lists 80 tags and the database only 0; nothing written. "
+        "Export to a new file, or add --force to replace it.\n")
+    assert backup.read_text() == saved
+    assert run(["tags", "export", str(backup), "--force", "--database", str(empty)]) == 0
+    assert backup.read_text() == "uid,card,enrolled_at\n"
+
+
+def test_tags_import_with_broken_decks_checks_nothing_and_says_why(tmp_path, capsys):
+    import shutil
+
+    config = tmp_path / "config"
+    shutil.copytree(CONFIG, config)
+    (config / "decks" / "default.toml").write_text("[players.3]\ncards = [\"blue-77\"]\n")
+    csv = tmp_path / "t.csv"
+    csv.write_text("04a1b2c3,blue-7-RH\n")
+    database = tmp_path / "k.sqlite3"
+    assert run(["--config", str(config), "tags", "import", str(csv), "--database",
+                str(database)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith(f"{config}/decks/default.toml:2: [players.3] field 'cards': "
+                             "'blue-77'")
+    assert err[-1] == ("kiosk tags: nothing imported; the decks above must be fixed first, "
+                       "so that the card names can be checked")
+    assert not database.exists() or cards(database) == {}

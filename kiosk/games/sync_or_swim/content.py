@@ -87,7 +87,7 @@ def parse_range(raw: Any, where: _Where, field: str, *, low: int, high: int) -> 
         kind, digits = "min", text[:-1]
     elif text.endswith("-"):
         kind, digits = "max", text[:-1]
-    if not digits.isdigit() or not low <= int(digits) <= high:
+    if not (digits.isascii() and digits.isdigit()) or not low <= int(digits) <= high:
         raise where.error(field, f"{brief(raw)} is not a value ({hint})")
     return Range(kind, int(digits))
 
