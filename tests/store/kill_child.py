@@ -25,6 +25,7 @@ import os
 import random
 import sys
 import time
+import traceback
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -123,6 +124,9 @@ def main(database: str) -> None:
         if pid == 0:
             try:
                 work(Path(database), int(seed))
+            except BaseException:  # os._exit skips Python's report: say why here
+                traceback.print_exc()
+                sys.stderr.flush()
             finally:
                 os._exit(3)
         say("PID", pid)
