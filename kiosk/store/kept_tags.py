@@ -18,8 +18,7 @@ from kiosk.hardware.tagmap import TagMap
 from kiosk.store import tag_csv
 from kiosk.store.kept import Kept
 from kiosk.store.tag_csv import TagCsvError, TagRecord
-from kiosk.store.tags import TagAlreadyBound, already_bound, as_uid
-from kiosk.table.store import StoreError
+from kiosk.store.tags import TagAlreadyBound, already_bound, as_uid, binding
 
 if TYPE_CHECKING:
     from kiosk.store.write_behind import WriteBehindStore
@@ -34,10 +33,7 @@ class KeptTags:
 
     def add(self, uid: bytes | str, card: str, enrolled_at: int | None = None, *,
             replace: bool = False) -> TagRecord:
-        uid, card = as_uid(uid), card.strip()
-        if not card:
-            raise StoreError("a tag must name a card")
-        when = int(time.time() if enrolled_at is None else enrolled_at)
+        uid, card, when = binding(uid, card, enrolled_at)
 
         def keep() -> TagRecord:
             bound = self._now().get(uid)

@@ -56,10 +56,7 @@ class StoredTags:
     def add(self, uid: bytes | str, card: str, enrolled_at: int | None = None, *,
             replace: bool = False) -> TagRecord:
         """Bind a tag to a card; the same binding again keeps its first date."""
-        uid, card = as_uid(uid), card.strip()
-        if not card:
-            raise StoreError("a tag must name a card")
-        when = int(time.time() if enrolled_at is None else enrolled_at)
+        uid, card, when = binding(uid, card, enrolled_at)
         with self.db.write() as sql:
             row = sql.execute("SELECT card, enrolled_at FROM tags WHERE uid = ?",
                               (uid,)).fetchone()
@@ -140,6 +137,15 @@ class StoredTags:
     def data_version(self) -> int:
         """Changes when another process writes the file (see ``Database.data_version``)."""
         return self.db.data_version()
+
+
+def binding(uid: bytes | str, card: str, enrolled_at: int | None) -> tuple[bytes, str, int]:
+    """The checked parts of a new binding (the database's and the kept writes' alike):
+    the UID as bytes, the card name trimmed (never empty), the date (now if not given)."""
+    card = card.strip()
+    if not card:
+        raise StoreError("a tag must name a card")
+    return as_uid(uid), card, int(time.time() if enrolled_at is None else enrolled_at)
 
 
 def already_bound(source: str, row: CsvRow, card: str) -> Problem:
