@@ -16,7 +16,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager, ScreenManagerExc
 from kiosk.staff import misshapen
 from kiosk.table.api import Controller, ControllerListener, Phase, StaffAction, TableView
 from kiosk.ui import theme, widgets  # noqa: F401  (registers the widgets' kv rules)
-from kiosk.ui.headless import release_free_heap
+from kiosk.ui.headless import finish_frames, release_free_heap
 from kiosk.ui.screens import KEPT_SCREENS, OVERLAY_SCREENS, PHASE_SCREENS, screen_classes
 from kiosk.ui.sound import Sounds
 from kiosk.ui.widgets.popups import STAFF_PIN
@@ -111,6 +111,7 @@ class KioskApp(App):
         from kivy.factory import Factory
 
         Window.clearcolor = theme.BACKGROUND
+        finish_frames()
         self.screens = LazyScreens(screen_classes(), transition=NoTransition())
         root = Factory.AppRoot()
         root.ids.body.add_widget(self.screens)
