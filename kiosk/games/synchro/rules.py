@@ -10,7 +10,7 @@ a :class:`.Position` goes in, a new one comes out.
 >>> after.to_move, after.piece_at("h4").number
 (Player.BLACK, 1)
 >>> bad = UnitMove(1, (("b7", "b6"), ("h7", "h5")))
->>> check_move(after, bad)[:72]
+>>> check_move(after, bad)[:73]
 'unit 1: the pieces on b7 and h7 must move the same distance and direction'
 >>> play(after, bad)
 Traceback (most recent call last):
