@@ -5,7 +5,7 @@ level   name           how it chooses
 ======  =============  =========================================================
 0       random         any legal move, uniformly (a baseline for tests)
 1       beginner       looks one move ahead, with a lot of noise in its judgement
-2       club           a full 2-ply alpha-beta search, a little noise
+2       club           a full 2-ply alpha-beta search, some noise
 3       strong         iterative-deepening alpha-beta until its time or node budget
 ======  =============  =========================================================
 
@@ -16,7 +16,8 @@ iterative deepening, the previous iteration's best move first, then castle-reach
 moves and captures, then the rest by how far they advance; positions scored by
 :func:`.evaluation.evaluate`. The search checks its budget every ``CHECK_EVERY`` nodes
 and returns the best move of the last finished depth, so it never runs past the
-deadline by more than a few nodes' work and always returns a legal move.
+deadline by more than a few nodes' work and always returns a legal move; it starts no
+new depth once half its time is gone, since that depth could not finish.
 
 >>> import random
 >>> from .position import start_position
@@ -38,7 +39,7 @@ from .position import Position, Stage
 from .rules import apply, generate
 
 WIN = 100_000
-CHECK_EVERY = 16
+CHECK_EVERY = 4
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class Level:
 LEVELS = {
     0: Level("random", 0),
     1: Level("beginner", 1, noise=150),
-    2: Level("club", 2, noise=5, nodes=200_000),
+    2: Level("club", 2, noise=40, nodes=200_000),
     3: Level("strong", 12, noise=0, seconds=1.0, nodes=2_000_000),
 }
 
@@ -100,12 +101,19 @@ class Search:
                  max_nodes: int | None):
         self.clock, self.deadline, self.max_nodes = clock, deadline, max_nodes
         self.nodes = 0
+        self.started = clock() if clock is not None else 0.0
         self.best: dict[tuple, Move] = {}  # best move found per position, for ordering
 
     def spent(self) -> bool:
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
             return True
         return self.deadline is not None and self.clock() >= self.deadline
+
+    def past_half(self) -> bool:
+        """Whether half the time budget is gone (never true without a deadline)."""
+        if self.deadline is None:
+            return False
+        return self.clock() - self.started > (self.deadline - self.started) / 2
 
     def root(self, position: Position, moves: list[Move], max_depth: int, noise: int,
              rng: random.Random) -> Choice:
@@ -114,6 +122,8 @@ class Search:
         jitter = {id(m): rng.randint(-noise, noise) if noise else 0 for m in ordered}
         best_move, best_score, finished = ordered[0], 0, 0
         for depth in range(1, max_depth + 1):
+            if depth > 1 and self.past_half():
+                break  # the next depth costs several times the last: it would not finish
             try:
                 scored = []
                 alpha = -WIN - 1
