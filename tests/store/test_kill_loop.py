@@ -192,6 +192,13 @@ def run_kill_loop(tmp_path: Path, kills: int, seed: int) -> Tally:
     return tally
 
 
+def how_it_ended(status: int) -> str:
+    """A wait status in words: which signal, or which exit code."""
+    if os.WIFSIGNALED(status):
+        return f"signal {signal.Signals(os.WTERMSIG(status)).name}"
+    return f"exit code {os.WEXITSTATUS(status)}"
+
+
 def kill_again_and_again(child, database, content, rng, kills, tally, tmp_path) -> None:
     lines = Lines(child.stdout)
     known = FileState(Counter(), {}, ("ATTRACT", 0, 0))
@@ -209,7 +216,8 @@ def kill_again_and_again(child, database, content, rng, kills, tally, tmp_path) 
             while not heard[-1].startswith(("BOOT", f"DEAD {pid} ")):
                 heard.append(lines.next())
             if heard[-1].startswith("DEAD"):
-                raise AssertionError("the worker died by itself before BOOT:\n"
+                raise AssertionError(f"the worker died by itself before BOOT "
+                                     f"({how_it_ended(int(heard[-1].split()[2]))}):\n"
                                      + (tmp_path / "child.err").read_text()[-3000:])
         time.sleep(rng.uniform(0.0, 0.004) if rng.random() < 0.2
                    else rng.uniform(0.004, 0.06))
@@ -219,7 +227,7 @@ def kill_again_and_again(child, database, content, rng, kills, tally, tmp_path) 
             heard.append(lines.next())
         status = int(heard.pop().split()[2])
         assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, (
-            f"the worker died by itself (status {status}):\n"
+            f"the worker died by itself ({how_it_ended(status)}):\n"
             + (tmp_path / "child.err").read_text()[-3000:])
         tally.kills += 1
         tally.landed[landing(heard)] += 1
