@@ -35,9 +35,10 @@ import threading
 import time
 from collections.abc import Callable
 
-from kiosk.table.api import ControllerListener, Phase, TableView
+from kiosk.store.protocol import MemoryStore
+from kiosk.table.api import ControllerListener, TableView
 from kiosk.table.compose import build_simulated
-from kiosk.table.store import MemoryStore
+from kiosk.table.games.sync_or_swim.view import Phase
 
 SEATS = (1, 2, 3, 4, 5, 6)
 LANES = 5
@@ -106,8 +107,8 @@ class UiThread(ControllerListener):
 
 
 def _cards_seen(view: TableView) -> set[tuple[int, int, str]]:
-    assert view.verdict is not None
-    return {(swimmer.seat, lane.lane, card.short) for lane in view.verdict.lanes
+    assert view.payload.verdict is not None
+    return {(swimmer.seat, lane.lane, card.short) for lane in view.payload.verdict.lanes
             for swimmer in lane.swimmers for card in swimmer.cards}
 
 
@@ -124,12 +125,12 @@ def _run(case: str, count: int, rng: random.Random) -> tuple[list[float], float,
             raise RuntimeError("the simulated table did not come online")
         cards = list(table.tags.cards())
         ui.call(controller.wake)
-        ui.call(lambda: controller.choose(len(SEATS), "R01"))
-        ui.call(controller.begin)
+        ui.call(lambda: controller.act("choose", players=len(SEATS), routine_id="R01"))
+        ui.call(lambda: controller.act("begin"))
         if case == "slow":
             table.inject("slow", seat=2, seconds=0.3)
         while len(latencies) < count:
-            ui.call(controller.swim)
+            ui.call(lambda: controller.act("swim"))
             rng.shuffle(cards)
             table.clear()
             for i, (seat, lane) in enumerate((s, n) for s in SEATS for n in (1, 2)):
@@ -156,15 +157,15 @@ def _run(case: str, count: int, rng: random.Random) -> tuple[list[float], float,
                 automatic += 1
                 shown = {(s, n) for s, n, _ in _cards_seen(view)}
                 wrong += _cards_seen(view) != {c for c in truth if (c[0], c[1]) in shown}
-                ui.call(controller.next)
+                ui.call(lambda: controller.act("next"))
             table.release_pads()
             if view.phase is Phase.JUDGE_BY_HAND:
-                ui.call(lambda: controller.judge_by_hand(True))
-                ui.call(controller.next)
+                ui.call(lambda: controller.act("judge_by_hand", in_sync=True))
+                ui.call(lambda: controller.act("next"))
             if ui.view.phase is Phase.SCORE:
-                ui.call(controller.next)
-                ui.call(lambda: controller.choose(len(SEATS), "R01"))
-                ui.call(controller.begin)
+                ui.call(lambda: controller.act("next"))
+                ui.call(lambda: controller.act("choose", players=len(SEATS), routine_id="R01"))
+                ui.call(lambda: controller.act("begin"))
             time.sleep(0.1)  # pacing only: the release outlasts the pads' chatter window
     finally:
         ui.close()

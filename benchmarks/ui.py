@@ -108,7 +108,7 @@ def measure_stop(case: str, samples: int) -> list[tuple[float, float, float, boo
     from kivy.clock import Clock
     from kivy.core.window import Window
 
-    from kiosk.table.api import Phase
+    from kiosk.table.games.sync_or_swim.view import Phase
     from kiosk.ui.demo_script import Sitting
 
     turns: list[float] = []

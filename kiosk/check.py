@@ -11,16 +11,18 @@ name cards of some deck in ``config/decks``. The app shows the same list on its
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 
+from kiosk import registry
 from kiosk.config import ConfigError, load_settings
 from kiosk.tomlfile import one_line
 
-# Each game's content checker: a module with check_content(config_dir) -> [(file, line,
-# msg)] and card_names(config_dir, findings) -> the cards its decks hold (None if a
-# deck cannot be read).
-GAME_CHECKERS = {"sync_or_swim": "kiosk.games.sync_or_swim.check"}
+
+def game_checkers() -> list[str]:
+    """Every registered game's content checker (``GameInfo.checker``): a module with
+    check_content(config_dir) -> [(file, line, msg)] and card_names(config_dir,
+    findings) -> the cards its decks hold (None if a deck cannot be read)."""
+    return [info.checker for info in registry.GAMES if info.checker]
 
 
 def _where(source: str, line: int | None) -> str:
@@ -35,8 +37,8 @@ def check_config(config_dir: Path) -> list[str]:
         load_settings(config_dir / "kiosk.toml")
     except ConfigError as error:
         problems += [str(p) for p in error.problems]
-    for name in GAME_CHECKERS.values():
-        checker = importlib.import_module(name)
+    for name in game_checkers():
+        checker = registry.load(name)
         problems += [f"{_where(source, line)}: {message}"
                      for source, line, message in checker.check_content(config_dir)]
     known, _ = known_cards(config_dir)
@@ -49,9 +51,9 @@ def known_cards(config_dir: Path) -> tuple[set[str] | None, list[str]]:
     problems) if a deck cannot be read, since then no name can be judged."""
     names: set[str] = set()
     problems: list[str] = []
-    for module in GAME_CHECKERS.values():
+    for module in game_checkers():
         findings: list = []
-        found = importlib.import_module(module).card_names(Path(config_dir), findings)
+        found = registry.load(module).card_names(Path(config_dir), findings)
         problems += [f"{_where(source, line)}: {message}" for source, line, message in findings]
         if found is None:
             return None, problems

@@ -29,7 +29,7 @@ MAX_WAIT = 300.0
 
 
 class Settings(Protocol):
-    """The part of :class:`kiosk.table.store.Store` the lock needs."""
+    """The part of :class:`kiosk.store.protocol.Store` the lock needs."""
 
     def setting(self, key: str, default: Any = None) -> Any: ...
     def set_setting(self, key: str, value: Any) -> None: ...

@@ -2,9 +2,10 @@
 
 import time
 
-from kiosk.__main__ import SIMULATED_PIN, build_table
+from kiosk.compose import SIMULATED_PIN, build_table
 from kiosk.store.write_behind import WriteBehindStore
-from kiosk.table.api import Phase
+from kiosk.table.api import BROKEN
+from kiosk.table.games.sync_or_swim.view import Phase
 
 
 def test_simulated_table_uses_its_own_database_with_the_demo_pin(tmp_path):
@@ -53,14 +54,14 @@ def test_a_broken_config_opens_on_the_list_of_problems_not_a_half_table(tmp_path
     controller, driver, _ = build_table(simulate=False, config=config,
                                         database=tmp_path / "k.sqlite3")
     view = controller.view
-    assert view.phase is Phase.BROKEN and driver is None
+    assert view.phase == BROKEN and driver is None
     assert any(p.startswith(f"{config / 'kiosk.toml'}:") and "bogus" in p
                for p in view.problems)
     assert any("element 'E02', field 'colour'" in p for p in view.problems)
     heard = []
     controller.set_listener(type("L", (), {"on_view": lambda s, v: heard.append(v),
                                            "on_problem": lambda s, m: heard.append(m)})())
-    controller.swim()  # every command is refused in words
+    controller.act("swim")  # every command is refused in words
     assert heard[-1] == "Nothing can start until the settings are fixed."
 
 

@@ -3,7 +3,7 @@ and the :class:`WriteBehindStore` the table uses in front of it, which keeps the
 full, locked or read-only database refuses and saves them once it can.
 
 No Kivy, no hardware access: the controller talks to the store through
-:class:`kiosk.table.store.Store`; staff tools use ``store.tags`` for the tag map. Why a
+:class:`kiosk.store.protocol.Store`; staff tools use ``store.tags`` for the tag map. Why a
 database cannot be used is a :class:`~kiosk.store.faults.StoreFault`.
 """
 

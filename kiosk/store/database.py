@@ -5,7 +5,7 @@ map share. Every write runs inside ``with db.write() as sql:`` — ``BEGIN IMMED
 … ``COMMIT``, rolled back on any error — so a write is whole or absent after a
 power cut. The lock makes :meth:`Database.close` safe from another thread (at exit,
 from a signal handler): it waits for a write in progress, and calls after it raise
-a :class:`~kiosk.table.store.StoreError` instead of touching a closed handle.
+a :class:`~kiosk.store.protocol.StoreError` instead of touching a closed handle.
 
 A write that fails on a full disk or a disk error is rolled back; if even the
 rollback fails, the next write rolls back first, so one bad moment never leaves the
@@ -23,8 +23,8 @@ from pathlib import Path
 
 from kiosk.paths import database_path
 from kiosk.store.connection import open_or_replace
+from kiosk.store.protocol import StoreError
 from kiosk.store.schema import MIGRATIONS, Migration, migrate
-from kiosk.table.store import StoreError
 
 
 class Database:

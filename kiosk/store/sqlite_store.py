@@ -1,6 +1,6 @@
-"""The :class:`~kiosk.table.store.Store` on SQLite: what the table keeps survives power cuts.
+"""The :class:`~kiosk.store.protocol.Store` on SQLite: what the table keeps survives power cuts.
 
-Behaves exactly like :class:`~kiosk.table.store.MemoryStore` (one shared test suite
+Behaves exactly like :class:`~kiosk.store.protocol.MemoryStore` (one shared test suite
 runs against both). Values are stored as JSON, so what comes back is JSON-shaped:
 tuples inside ``setup`` or ``breakdown`` return as lists; journal ``args`` return as
 a tuple. Each call is one transaction, committed before it returns.
@@ -8,7 +8,7 @@ a tuple. Each call is one transaction, committed before it returns.
 >>> import tempfile, pathlib
 >>> folder = tempfile.mkdtemp()
 >>> with SQLiteStore(pathlib.Path(folder) / "kiosk.sqlite3") as store:
-...     journal = store.open_journal("sync_or_swim", {"routine_id": "R01"})
+...     journal = store.open_journal("a_game", {"routine_id": "R01"})
 ...     store.append_journal(journal, "begin", 0.0)
 ...     [tuple(e) for e in store.open_journals()[0].entries]
 [('begin', 0.0, ())]
@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from kiosk.store.database import Database
+from kiosk.store.protocol import Journal, JournalEntry, RoutineResult, StoreError
 from kiosk.store.schema import MIGRATIONS, Migration
 from kiosk.store.tags import StoredTags
-from kiosk.table.store import Journal, JournalEntry, RoutineResult, StoreError
 
 
 def _dump(value: Any) -> str:

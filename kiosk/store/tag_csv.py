@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from kiosk.hardware.tag_file import TagFileError, TagRow, count_tags, read_rows, render
-from kiosk.table.store import StoreError
+from kiosk.store.protocol import StoreError
 
 __all__ = ["CsvRow", "ExportRefused", "TagCsvError", "TagRecord", "read", "write"]
 

@@ -26,8 +26,8 @@ from kiosk.hardware.tag_file import format_uid, parse_uid
 from kiosk.hardware.tagmap import TagMap
 from kiosk.store import tag_csv
 from kiosk.store.database import Database
+from kiosk.store.protocol import StoreError
 from kiosk.store.tag_csv import CsvRow, TagCsvError, TagRecord
-from kiosk.table.store import StoreError
 
 
 class TagAlreadyBound(StoreError):

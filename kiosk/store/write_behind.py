@@ -3,7 +3,7 @@
 The game must go on when the database cannot take a write — the disk is full, another
 program holds the lock, the file became read-only, the SD card reports an error — and
 nothing a team earned may be lost once that is fixed. :class:`WriteBehindStore` is the
-table's :class:`~kiosk.table.store.Store`: each write goes straight to the
+table's :class:`~kiosk.store.protocol.Store`: each write goes straight to the
 :class:`~kiosk.store.SQLiteStore` while that works. The first write that fails for a
 reason of the file or the disk (:mod:`kiosk.store.faults`; a bug still raises) is
 kept in memory, and so is every write after it, in order, until :meth:`retry` — at
@@ -46,9 +46,9 @@ from kiosk.paths import database_path
 from kiosk.store.faults import FaultKind, StoreFault, classify
 from kiosk.store.kept import Kept, json_ready
 from kiosk.store.kept_tags import KeptTags
+from kiosk.store.protocol import Journal, JournalEntry, RoutineResult, StoreError
 from kiosk.store.schema import StoreOpenError
 from kiosk.store.sqlite_store import SQLiteStore
-from kiosk.table.store import Journal, JournalEntry, RoutineResult, StoreError
 
 log = logging.getLogger(__name__)
 

@@ -20,28 +20,10 @@ change, so a screen can redraw from the latest view at any time.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
-
-
-class Phase(StrEnum):
-    """Where the table is, from the players' point of view; screens follow this."""
-
-    ATTRACT = "attract"            # nobody playing: the attract loop
-    CHOOSING = "choosing"          # player count and routine
-    SETUP = "setup"                # deck for this table size, element places, captain
-    ROUND_READY = "round ready"    # elements face up, waiting for SWIM!
-    PRACTICE = "practice"          # timer running
-    TIME_OUT = "time out"          # TRY AGAIN
-    READING = "reading"            # timer stopped; a slow reader board is still confirming
-                                   # the cards (at most a couple of seconds)
-    JUDGE_BY_HAND = "judge by hand"  # no readers or an unreadable card: players decide
-    PERFORMANCE = "performance"    # verdict known: lanes revealed from lane 1, then
-                                   # IN SYNC / NOT IN SYNC
-    SCORE = "score"                # routine over: score and breakdown
-    BROKEN = "broken"              # config unusable: a list of problems, nothing else
 
 
 class Sound(StrEnum):
@@ -50,83 +32,6 @@ class Sound(StrEnum):
     HORN = "horn"        # time out
     CHEER = "cheer"      # IN SYNC
     GROAN = "groan"      # NOT IN SYNC
-
-
-@dataclass(frozen=True)
-class CardView:
-    """One card as the screen shows it: short form plus words for colour-blind players."""
-
-    short: str           # "blue-7-LH"
-    colour: str          # "blue" | "yellow" | "green" | "gray"
-    value: int
-    hand: str | None     # "left" | "both" | "right" | None
-    foot: str | None
-
-
-@dataclass(frozen=True)
-class RuleView:
-    """An element or twist face up on the table."""
-
-    id: str
-    name: str
-    text: str            # one plain sentence
-    kind: str            # "element" | "twist"
-    lane: int | None     # elements: their lane; twists: None
-    details: tuple[str, ...] = ()  # extra lines for tap-for-details
-
-
-@dataclass(frozen=True)
-class SwimmerLaneView:
-    seat: int
-    cards: tuple[CardView, ...]
-    passed: bool
-    reason: str | None = None
-    role: str | None = None
-
-
-@dataclass(frozen=True)
-class LaneView:
-    lane: int
-    rule: str
-    passed: bool
-    swimmers: tuple[SwimmerLaneView, ...]
-    choice: str | None = None
-
-
-@dataclass(frozen=True)
-class VerdictView:
-    in_sync: bool
-    lanes: tuple[LaneView, ...]
-    by_hand: bool = False        # decided by the players, not the readers
-    overridden: bool = False     # corrected by staff
-
-
-@dataclass(frozen=True)
-class RoundScoreView:
-    round_number: int
-    added: str
-    practice_seconds: float
-    between_seconds: float
-    penalty_seconds: float
-    retries: int
-
-
-@dataclass(frozen=True)
-class ScoreView:
-    score: int
-    total_seconds: float
-    par_seconds: int
-    rounds: tuple[RoundScoreView, ...]
-    best_before: int | None = None  # the table's top score for this routine before now
-
-
-@dataclass(frozen=True)
-class RoutineChoice:
-    id: str
-    name: str
-    number: int | None       # campaign position, None for random routines
-    locked: bool
-    top_score: int | None
 
 
 @dataclass(frozen=True)
@@ -176,35 +81,33 @@ class DeckCheckView:
     message: str = ""
 
 
+ATTRACT = "attract"  # every game's first phase: the shared attract screen offers the games
+BROKEN = "broken"    # a game (or the config) cannot run: the shared screen lists problems
+
+
 @dataclass(frozen=True)
 class TableView:
-    """Everything a screen needs, as one immutable snapshot."""
+    """Everything a screen needs, as one immutable snapshot: the envelope every game
+    fills the same way, and ``payload``, the running game's own frozen dataclass, which
+    only that game's screens read (its table logic package defines it).
 
-    game: str = "sync_or_swim"
-    phase: Phase = Phase.ATTRACT
-    players: int | None = None
-    seats: tuple[int, ...] = ()
-    captain: int | None = None
-    ready: frozenset[int] = frozenset()
-    routine_id: str | None = None
-    routine_name: str | None = None
-    round_number: int | None = None
-    rules: tuple[RuleView, ...] = ()            # in force now, lane order, twist last
-    new_rule: RuleView | None = None            # the one added this round
-    timer_seconds: int | None = None            # this round's full timer
-    time_left: float | None = None              # during PRACTICE
-    deck: tuple[CardView, ...] = ()             # SETUP: the Sync cards for this size
-    choices: tuple[RoutineChoice, ...] = ()     # CHOOSING
-    verdict: VerdictView | None = None          # PERFORMANCE
-    score: ScoreView | None = None              # SCORE
-    hardware: HardwareView = field(default_factory=HardwareView)
+    ``phase`` is a plain string the game defines; the game's UI package maps it to a
+    screen. Every game starts in :data:`ATTRACT` and shows :data:`BROKEN` when it
+    cannot run (``problems`` then says why).
+    """
+
+    game: str = ""                              # the registry id of the running game
+    phase: str = ATTRACT
+    seats: tuple[int, ...] = ()                 # the seats in play
+    timer_seconds: int | None = None            # a running timer's full length
+    time_left: float | None = None              # ... and what is left of it
     message: str | None = None                  # one sentence for the top of the screen
-    resumed: bool = False                       # reopened after a power cut
+    hardware: HardwareView = field(default_factory=HardwareView)
+    staff_actions: tuple[str, ...] = ()         # what ``Controller.staff`` takes now
     problems: tuple[str, ...] = ()              # BROKEN: config problems, file:line: message
+    resumed: bool = False                       # reopened after a power cut
     volume: float = 1.0                         # staff setting, 0.0 (mute) to 1.0
-    unlock_all: bool = False                    # staff setting: every routine open
-    enroll: EnrollView | None = None            # staff enrolling card tags
-    deck_check: DeckCheckView | None = None     # SETUP: the deck passed over a reader
+    payload: Any = None                         # the game's own view (a frozen dataclass)
 
 
 class ControllerListener:
@@ -224,24 +127,18 @@ class ControllerListener:
 
 
 class StaffAction(StrEnum):
-    """Every action the UI sends through :meth:`Controller.staff`, so a controller (or a
-    fake of one) can be checked to know them all."""
+    """The staff actions every table knows, sent through :meth:`Controller.staff`. A
+    game adds its own (``view.staff_actions`` lists all that work now); an action
+    nobody knows is refused with a problem (``on_problem``)."""
 
     VOLUME = "volume"                      # level=0.0..1.0
-    UNLOCK_ALL = "unlock_all"              # on=True
-    RESET_SCORES = "reset_scores"
-    DECK_CHECK_START = "deck_check_start"  # seat=1, lane=1; during SETUP
-    DECK_CHECK_STOP = "deck_check_stop"
-    ENROLL_START = "enroll_start"          # in_order=True, seat=1, lane=1; between routines
-    ENROLL_CARD = "enroll_card"            # card="blue-1-LH" (card by card)
-    ENROLL_REPLACE = "enroll_replace"      # a tag of another card: bind it to this one
-    ENROLL_SKIP = "enroll_skip"
-    ENROLL_STOP = "enroll_stop"
+    RESET_SCORES = "reset_scores"          # the running game's top scores and history
 
 
 class Controller(Protocol):
     """What the UI may call, and all of it: the app uses nothing a controller does not
     declare here (``tests/ui/test_contract.py`` holds the real one and the fake to it).
+    It is the same for every game: what only one game knows goes through :meth:`act`.
 
     Commands return at once. Called on the thread that pumps, a command pumps itself, so
     its effects have reached the listener before it returns; called on another thread,
@@ -256,19 +153,15 @@ class Controller(Protocol):
     def pump(self) -> None: ...
     def close(self) -> None: ...
 
-    def wake(self) -> None: ...                          # ATTRACT -> CHOOSING
-    def choose(self, players: int, routine_id: str,
-               seats: Iterable[int] | None = None) -> None: ...  # CHOOSING -> SETUP
-    # (seats: which seats play; default the table's first ``players`` seats)
-    def begin(self) -> None: ...                         # SETUP -> ROUND_READY
-    def swim(self) -> None: ...                          # ROUND_READY -> PRACTICE
-    def stop_on_screen(self) -> None: ...                # fallback two-finger stop
-    def try_again(self) -> None: ...                     # TIME_OUT -> ROUND_READY
-    def judge_by_hand(self, in_sync: bool) -> None: ...  # JUDGE_BY_HAND -> PERFORMANCE
-    def override(self, in_sync: bool) -> None: ...       # staff, in PERFORMANCE: verdict flips
-    def next(self) -> None: ...  # PERFORMANCE -> ROUND_READY | SCORE; SCORE -> CHOOSING
-    def abandon(self) -> None: ...                       # any -> CHOOSING (staff or timeout)
-    def random_routine(self, seed: int | None = None) -> str: ...  # new choice id
-    def staff(self, action: StaffAction | str, **args: Any) -> None: ...  # a StaffAction;
-    # an action it does not know is refused with a problem (on_problem)
-    def select_game(self, game: str) -> None: ...        # another game (ends the running one)
+    def wake(self) -> None: ...        # ATTRACT -> the game's first phase (someone touched)
+    def abandon(self) -> None: ...     # end what is being played, back to the game's start
+    def act(self, command: str, **args: Any) -> Any: ...
+    # one of the running game's commands (its table logic lists them in ``COMMANDS``),
+    # e.g. ``act("swim")``, ``act("choose", players=4, routine_id="R01")``. Returns the
+    # command's answer when it has one (``act("random_routine")`` -> the new id); a
+    # command the game does not know, or cannot take now, is refused with a problem
+    # (``on_problem``) and returns None.
+    def staff(self, action: StaffAction | str, **args: Any) -> None: ...  # a StaffAction
+    # or one of the game's; an action nobody knows is refused with a problem
+    def select_game(self, game: str) -> None: ...  # another registered game (ends the
+    # running one); an unknown id is refused with a problem

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from kiosk.table.api import ControllerListener, Phase, TableView
+from kiosk.table.api import BROKEN, ControllerListener, TableView
 
 
 class BrokenController:
     def __init__(self, problems: Iterable[str]) -> None:
         problems = tuple(problems)
         self.view = TableView(
-            phase=Phase.BROKEN, problems=problems,
+            phase=BROKEN, problems=problems,
             message=f"The kiosk's settings have {len(problems)} problem"
                     f"{'s' if len(problems) != 1 else ''}: staff, run `kiosk check` "
                     "and fix the files listed.")
@@ -33,8 +33,9 @@ class BrokenController:
     def close(self) -> None:
         """Nothing is open."""
 
-    def random_routine(self, seed: int | None = None) -> str:
-        return ""
+    def act(self, command: str, **args: Any) -> Any:
+        self.listener.on_problem("Nothing can start until the settings are fixed.")
+        return None
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):

@@ -12,7 +12,7 @@ resolved through the store's tag map (a :class:`~kiosk.table.tag_book.TagBook`, 
 from ``config/tags`` on the first start), so a tag enrolled in Settings counts at once.
 
 >>> from kiosk.hardware.sim_gpio import ManualClock
->>> from kiosk.table.store import MemoryStore
+>>> from kiosk.store.protocol import MemoryStore
 >>> controller, table = build_simulated(clock=ManualClock(), seats=(1, 2, 3),
 ...                                     store=MemoryStore())
 >>> controller.view.phase.value, controller.view.hardware.pads
@@ -38,9 +38,9 @@ from kiosk.hardware.readers import SerialReaders
 from kiosk.hardware.sim_table import SIM_TUNING, SimulatedTable
 from kiosk.hardware.tagmap import TagMap
 from kiosk.paths import config_dir as default_config_dir
+from kiosk.store.protocol import Store
 from kiosk.store.write_behind import WriteBehindStore
 from kiosk.table.controller import Closeable, TableController
-from kiosk.table.store import Store
 from kiosk.table.tag_book import TagBook, load_files
 
 log = logging.getLogger(__name__)
@@ -84,7 +84,7 @@ def build_simulated(
     readers: bool = True,
     pads: bool = True,
     seat_buttons: bool = True,
-    game: str = "sync_or_swim",
+    game: str | None = None,
     own_store: bool = False,
     **table_options: Any,
 ) -> tuple[TableController, SimulatedTable]:
@@ -140,7 +140,7 @@ def build_real(
     config_dir: Path | None = None,
     clock: Clock = time.monotonic,
     pin_factory: Any = None,
-    game: str = "sync_or_swim",
+    game: str | None = None,
     own_store: bool = False,
 ) -> TableController:
     """The controller on the Pi: GPIO on the lgpio factory, the serial reader boards.

@@ -10,7 +10,7 @@ effect before they return. From any other thread a command only queues and calls
 ``wakeup``: the pumping thread applies it, so listener calls never run elsewhere.
 
 The controller knows no game rules: it drives a :class:`~kiosk.table.games.TableGame`
-picked from :data:`~kiosk.table.games.GAMES`. Any port may be missing (None): the view
+picked from the registry (:mod:`kiosk.registry`). Any port may be missing (None): the view
 says so and the game falls back (on-screen stop circles, judging by hand). A store
 that keeps writes the disk refused (a ``WriteBehindStore``: a full disk, a locked or
 read-only file) is retried at every pump, and its sentences reach the view's hardware
@@ -21,7 +21,8 @@ and when it works again.
                                  pads=gpio.pads, readers=readers, tags=tags)
     gpio.listener = readers.listener = controller
     controller.set_listener(my_screen)
-    controller.wake(); controller.choose(4, "R01"); controller.begin(); controller.swim()
+    controller.wake(); controller.act("choose", players=4, routine_id="R01")
+    controller.act("begin"); controller.act("swim")
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from kiosk import registry
 from kiosk.hardware.ports import (
     BoardStatus,
     Clock,
@@ -46,12 +48,20 @@ from kiosk.hardware.ports import (
     StopPads,
 )
 from kiosk.hardware.tagmap import TagMap
-from kiosk.table.api import ControllerListener, TableView
-from kiosk.table.games import NOTHING, Effects, LaneReading, TableGame, game_factory, problem
+from kiosk.store.protocol import MemoryStore, Store
+from kiosk.table.api import ControllerListener, StaffAction, TableView
+from kiosk.table.games import (
+    NOTHING,
+    Effects,
+    LaneReading,
+    TableGame,
+    UnknownGameError,
+    game_factory,
+    problem,
+)
 from kiosk.table.hardware_status import HardwareStatus
 from kiosk.table.lane_fetch import CONFIRM_S, LaneFetch
 from kiosk.table.resume import clock_shift
-from kiosk.table.store import MemoryStore, Store
 
 log = logging.getLogger(__name__)
 
@@ -136,7 +146,7 @@ class TableController(HardwareListener):
         pads: StopPads | None = None,
         readers: LaneReaders | None = None,
         tags: TagMap | None = None,
-        game: str = "sync_or_swim",
+        game: str | None = None,
         config_dir: Path | None = None,
         poll_ports: bool = False,
         confirm_s: float = CONFIRM_S,
@@ -167,7 +177,7 @@ class TableController(HardwareListener):
         self.status.seats = self._seat_numbers()
         self.context = _Context(self.store, config_dir, self.status, self.status.seats,
                                 self._start_fetch)
-        self.game: TableGame = game_factory(game)(self.context)
+        self.game: TableGame = game_factory(game or registry.default().id)(self.context)
         self._settings_version = 0
         self._composed: tuple[Any, ...] = ()
         self.view: TableView = TableView()
@@ -247,46 +257,22 @@ class TableController(HardwareListener):
     def wake(self) -> None:
         self._command("wake")
 
-    def choose(self, players: int, routine_id: str, seats: Iterable[int] | None = None) -> None:
-        """``seats`` (optional, added to the contract): which seats play; default the
-        table's first ``players`` seats."""
-        self._command("choose", players=players, routine_id=routine_id,
-                      seats=None if seats is None else tuple(seats))
-
-    def begin(self) -> None:
-        self._command("begin")
-
-    def swim(self) -> None:
-        self._command("swim")
-
-    def stop_on_screen(self) -> None:
-        self._command("stop_on_screen")
-
-    def try_again(self) -> None:
-        self._command("try_again")
-
-    def judge_by_hand(self, in_sync: bool) -> None:
-        self._command("judge_by_hand", in_sync=in_sync)
-
-    def override(self, in_sync: bool) -> None:
-        self._command("override", in_sync=in_sync)
-
-    def next(self) -> None:
-        self._command("next")
-
     def abandon(self) -> None:
         self._command("abandon")
 
-    def random_routine(self, seed: int | None = None) -> str:
-        """The new choice's id ('' if called from inside a listener method, or from
-        another thread while the pumping thread does not pump within
-        ``COMMAND_WAIT_S``: the choice still appears in the next view)."""
-        return self._command("random_routine", wait=True, seed=seed) or ""
+    def act(self, command: str, **args: Any) -> Any:
+        """One of the running game's commands (``game.commands``); its answer, if the
+        game gives one. From another thread, a command in ``game.answers`` waits (at
+        most ``COMMAND_WAIT_S``) for the pump that applies it; the others return None at
+        once and take effect at that pump. Called from inside a listener method, the
+        answer is None (the command is applied when that pump goes on)."""
+        answers = getattr(self.game, "answers", frozenset())
+        return self._command(str(command), wait=command in answers, **args)
 
     def staff(self, action: str, **args: Any) -> None:
-        """``volume`` (level=0..1), ``unlock_all`` (on=True), ``reset_scores``, and the
-        game's own (:class:`~kiosk.table.api.StaffAction`)."""
-        self._send("staff", action, args)
+        """``volume`` (level=0..1), ``reset_scores``, and the game's own
+        (``view.staff_actions`` lists them all)."""
+        self._send("staff", str(action), args)
 
     def select_game(self, game: str) -> None:
         """Switch the table to another game (added to the contract); the running one ends."""
@@ -397,9 +383,15 @@ class TableController(HardwareListener):
         if kind == "staff":
             return self._staff(args[0], args[1], now)
         if kind == "select_game":  # switching games on purpose ends the running one
+            if args[0] == game.game_id:
+                return NOTHING
+            try:
+                factory = game_factory(args[0])
+            except UnknownGameError as error:
+                return problem(f"{error}")
             effects = self._apply_hardware(game.command("abandon", {}, now))
             effects += self._apply_hardware(game.close(now))
-            self.game = game_factory(args[0])(self.context)
+            self.game = factory(self.context)
             return effects + self.game.refresh(now)
         raise ValueError(f"unknown event {kind!r}")
 
@@ -407,16 +399,14 @@ class TableController(HardwareListener):
         if action == "volume":
             level = float(args.get("level", 1.0))
             self.store.set_setting("volume", min(1.0, max(0.0, level)))
-        elif action == "unlock_all":
-            self.store.set_setting("unlock_all", bool(args.get("on", True)))
         elif action == "reset_scores":
             self.store.reset_scores(self.game.game_id)
         else:  # the game's own staff tools (deck check, enrollment)
             own = getattr(self.game, "staff", None)
             effects = own(action, args, now) if own is not None else None
             if effects is None:
-                return problem(f"Staff action '{action}' does not exist "
-                               "(use volume, unlock_all or reset_scores)")
+                known = ", ".join(self._staff_actions())
+                return problem(f"Staff action '{action}' does not exist (use {known})")
             return effects
         self._settings_version += 1
         return self.game.refresh(now)
@@ -494,10 +484,12 @@ class TableController(HardwareListener):
                                                                     strict=True)):
             return self.view
         self._composed = key
-        view = replace(game_view, hardware=hardware,
-                       volume=float(self.store.setting("volume", 1.0)),
-                       unlock_all=bool(self.store.setting("unlock_all", False)))
+        view = replace(game_view, hardware=hardware, staff_actions=self._staff_actions(),
+                       volume=float(self.store.setting("volume", 1.0)))
         return self.view if view == self.view else view
+
+    def _staff_actions(self) -> tuple[str, ...]:
+        return (*StaffAction, *getattr(self.game, "staff_actions", ()))
 
     def _call(self, method: str, *args: Any) -> None:
         try:

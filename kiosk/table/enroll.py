@@ -36,8 +36,8 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from kiosk.hardware.tagmap import format_uid
+from kiosk.store.protocol import StoreError
 from kiosk.table.api import EnrollView
-from kiosk.table.store import StoreError
 
 LAY, CHOOSE, DUPLICATE, TWO_TAGS, DONE = "lay", "choose", "duplicate", "two tags", "done"
 SETTLE_S = 0.3  # a tag alone this long is one card, not the first of a stack

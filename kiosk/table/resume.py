@@ -7,9 +7,9 @@ practices is measured across the cut — so the controller adds a shift to its c
 that puts "now" at the last journaled moment. The minutes the table was dark are not
 charged to the team: the routine continues where its journal ends.
 
->>> from kiosk.table.store import MemoryStore
+>>> from kiosk.store.protocol import MemoryStore
 >>> store = MemoryStore()
->>> journal = store.open_journal("sync_or_swim", {})
+>>> journal = store.open_journal("a_game", {})
 >>> store.append_journal(journal, "begin", 5000.0)
 >>> shift = clock_shift(store, now=12.5)
 >>> 12.5 + shift >= 5000.0, shift
@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 import math
 
-from kiosk.table.store import Store
+from kiosk.store.protocol import Store
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ On the first start the store has no tags yet: :meth:`TagBook.for_store` imports
 then on the store is the truth; ``kiosk tags import`` brings in a new file, and a
 running kiosk sees it at its next pump (:meth:`TagBook.refresh`).
 
-A store without ``tags`` (the :class:`~kiosk.table.store.MemoryStore` of tests and of a
+A store without ``tags`` (the :class:`~kiosk.store.protocol.MemoryStore` of tests and of a
 kiosk whose database cannot open) gives a book in memory, read from the CSV files.
 
 >>> book = TagBook(cards={bytes.fromhex("04a1b2c3"): "blue-7-RH"})

@@ -1,6 +1,8 @@
 """The app shell: a ScreenManager that follows ``view.phase``, a ~30 Hz pump of the
 controller on the main thread, and a listener that routes the controller's reports to
-the screens. It holds no game logic: the controller decides, the screens draw.
+the screens. It holds no game logic and names no game: the controller decides, the
+running game's UI package (:mod:`kiosk.ui.games`) says which of its screens shows
+each phase, and the screens draw.
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ from kivy.core.window import Window
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager, ScreenManagerException
 
+from kiosk import registry
 from kiosk.staff import misshapen
-from kiosk.table.api import Controller, ControllerListener, Phase, StaffAction, TableView
+from kiosk.table.api import Controller, ControllerListener, StaffAction, TableView
 from kiosk.ui import theme, widgets  # noqa: F401  (registers the widgets' kv rules)
+from kiosk.ui.games import GameScreens, screens_of
 from kiosk.ui.headless import finish_frames, release_free_heap
-from kiosk.ui.screens import KEPT_SCREENS, OVERLAY_SCREENS, PHASE_SCREENS, screen_classes
+from kiosk.ui.screens import SHARED_OVERLAYS, screen_for, screen_references
 from kiosk.ui.sound import Sounds
 from kiosk.ui.widgets.popups import STAFF_PIN
 
@@ -35,7 +39,9 @@ class TableListener(ControllerListener):
         self.app.show_view(view)
 
     def on_tick(self, time_left: float) -> None:
-        self.app.screens.get_screen("round").on_tick(time_left)
+        tick = self.app.game_screens.tick
+        if tick is not None:
+            self.app.screens.get_screen(tick).on_tick(time_left)
 
     def on_sound(self, sound) -> None:
         self.app.sounds.play(sound)
@@ -49,8 +55,9 @@ class LazyScreens(ScreenManager):
     handed a view), so the app holds only the screens the table has used: each screen
     is hundreds of widgets with their property bindings and label textures.
     ``get_screen(name)`` keeps its meaning for every caller; ``has_screen`` tells
-    whether a screen is built. Screens other than ``KEPT_SCREENS`` are dropped again
-    once left (:meth:`release`)."""
+    whether a screen is built. Screens the game does not keep (``GameScreens.kept``)
+    are dropped again once left (:meth:`release`). ``classes`` maps names to classes
+    or ``"module:Class"`` references, imported when first built."""
 
     def __init__(self, classes: dict, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -62,7 +69,10 @@ class LazyScreens(ScreenManager):
                 return screen
         if name not in self.classes:
             raise ScreenManagerException(f'No Screen with name "{name}".')
-        screen = self.classes[name](name=name)
+        made = self.classes[name]
+        if isinstance(made, str):
+            made = registry.load(made)
+        screen = made(name=name)
         app = App.get_running_app()
         if app is not None and getattr(app, "view", None) is not None:
             screen.view = app.view  # a new screen starts from the latest view
@@ -81,7 +91,7 @@ class LazyScreens(ScreenManager):
 
 
 class KioskApp(App):
-    title = "Sync or Swim"
+    title = "Game table"  # the running game's name, from the registry, once it shows
     use_kivy_settings = False
     ui_scale = NumericProperty(1.0)
     min_font = NumericProperty(theme.MIN_FONT)
@@ -100,6 +110,8 @@ class KioskApp(App):
         self.staff_lock = staff_lock  # a kiosk.staff.StaffLock; None: the simulated PIN
         self.pump_hz = pump_hz
         self.screens: ScreenManager | None = None
+        self._game = controller.view.game
+        self.game_screens: GameScreens = screens_of(self._game)
         self._pump_event = None
         self._pump_soon = None
         self._toast_event = None
@@ -112,7 +124,8 @@ class KioskApp(App):
 
         Window.clearcolor = theme.BACKGROUND
         finish_frames()
-        self.screens = LazyScreens(screen_classes(), transition=NoTransition())
+        self.screens = LazyScreens(screen_references(self.game_screens),
+                                   transition=NoTransition())
         root = Factory.AppRoot()
         root.ids.body.add_widget(self.screens)
         if self.side_panel is not None:
@@ -163,21 +176,32 @@ class KioskApp(App):
         self.controller.pump()
 
     def phase_screen(self, view: TableView | None = None) -> str:
-        return PHASE_SCREENS.get((view or self.view).phase, "attract")
+        return screen_for(self.game_screens, (view or self.view).phase)
 
     def show_view(self, view: TableView) -> None:
         """Give the view to the screen for its phase (and settings), then switch to it."""
+        self._follow_game(view.game)
         self.view = view
         name = self.phase_screen(view)
         self.screens.get_screen(name).view = view
-        for other in ("settings", "enroll"):  # staff tagging cards: any phase
+        for other in ("settings", *self.game_screens.follows_view):
             if self.screens.has_screen(other):  # else built with the view when opened
                 self.screens.get_screen(other).view = view
-        if view.phase in (Phase.PRACTICE, Phase.READING, Phase.PERFORMANCE,
-                          Phase.JUDGE_BY_HAND, Phase.BROKEN) and self.overlay:
+        if (view.phase in self.game_screens.leaves_overlay or name == "broken") \
+                and self.overlay:
             self.overlay = ""  # the game moved on: nobody should miss it behind a menu
         if not self.overlay:
             self._switch(name)
+
+    def _follow_game(self, game: str) -> None:
+        """The running game's name in the title; its screens when another game runs."""
+        if game in registry.ids():
+            self.title = registry.game(game).name
+        if game == self._game:
+            return
+        self._game = game
+        self.game_screens = screens_of(game)
+        self.screens.classes = screen_references(self.game_screens)
 
     def _switch(self, name: str) -> None:
         if self.screens.current != name:
@@ -185,7 +209,7 @@ class KioskApp(App):
             screen = self.screens.get_screen(name)
             self.screens.current = name
             screen.draw_now()
-            if previous is not None and previous.name not in KEPT_SCREENS:
+            if previous is not None and previous.name not in self.game_screens.kept:
                 # dropped once its transition is over (on_leave), not in the middle
                 previous.bind(on_leave=self._release_screen)
             if self._trim_event is not None:
@@ -206,7 +230,7 @@ class KioskApp(App):
         Clock.schedule_once(release)
 
     def open_overlay(self, name: str) -> None:
-        assert name in OVERLAY_SCREENS, name
+        assert name in (*SHARED_OVERLAYS, *self.game_screens.overlays), name
         self.overlay = name
         self._switch(name)
 

@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 from kiosk.paths import config_dir
-from kiosk.table.api import Phase
+from kiosk.table.games.sync_or_swim.view import Phase
 
 
 class Sitting:
@@ -22,9 +22,9 @@ class Sitting:
 
     def __init__(self, folder: Path, written: list[Path], size, shots: bool = True,
                  **options) -> None:
+        from kiosk.table.games.sync_or_swim.driver import RealDriver
         from kiosk.ui.app import KioskApp
         from kiosk.ui.pilot import Pilot
-        from kiosk.ui.real_driver import RealDriver
         from kiosk.ui.sound import Sounds
 
         self.folder, self.written, self.shots = folder, written, shots

@@ -57,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     from kivy.clock import Clock
     from kivy.core.window import Window
 
-    from kiosk.__main__ import build_table
+    from kiosk.compose import build_table
     from kiosk.ui.app import KioskApp
 
     config = Path(args.config) if args.config else None

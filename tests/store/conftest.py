@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from kiosk.store import SQLiteStore
+from kiosk.store.protocol import MemoryStore
 from kiosk.store.write_behind import WriteBehindStore
-from kiosk.table.store import MemoryStore
 
 
 @pytest.fixture(params=["memory", "sqlite", "write-behind", "write-behind, disk refusing"])

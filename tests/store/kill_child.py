@@ -34,9 +34,10 @@ from kiosk.games.sync_or_swim.library import load_content  # noqa: E402
 from kiosk.hardware.sim_gpio import ManualClock  # noqa: E402
 from kiosk.paths import config_dir  # noqa: E402
 from kiosk.store import SQLiteStore  # noqa: E402
-from kiosk.table import sync_or_swim  # noqa: E402
-from kiosk.table.api import ControllerListener, Phase  # noqa: E402
+from kiosk.table.api import ControllerListener  # noqa: E402
 from kiosk.table.controller import TableController  # noqa: E402
+from kiosk.table.games.sync_or_swim import table as sync_or_swim  # noqa: E402
+from kiosk.table.games.sync_or_swim.view import Phase  # noqa: E402
 
 MAX_WORKER_SECONDS = 30.0  # a worker the parent forgot must not run forever
 
@@ -74,30 +75,30 @@ def step(controller: TableController, clock: ManualClock, rng: random.Random) ->
     if phase is Phase.ATTRACT:
         controller.wake()
     elif phase is Phase.CHOOSING:
-        playable = [c.id for c in view.choices if not c.locked]
-        controller.choose(rng.randint(3, 6), rng.choice(playable))
+        playable = [c.id for c in view.payload.choices if not c.locked]
+        controller.act("choose", players=rng.randint(3, 6), routine_id=rng.choice(playable))
     elif phase is Phase.SETUP:
-        controller.begin()
+        controller.act("begin")
     elif phase is Phase.ROUND_READY:
         if rng.random() < 0.01:
             controller.abandon()
         else:
-            controller.swim()
+            controller.act("swim")
     elif phase is Phase.PRACTICE:
         clock.advance(rng.uniform(0.0, 40.0))
         controller.pump()  # may time out
         if controller.view.phase is Phase.PRACTICE:
-            controller.stop_on_screen()
+            controller.act("stop_on_screen")
     elif phase is Phase.TIME_OUT:
-        controller.try_again()
+        controller.act("try_again")
     elif phase is Phase.JUDGE_BY_HAND:
-        controller.judge_by_hand(rng.random() < 0.8)
+        controller.act("judge_by_hand", in_sync=rng.random() < 0.8)
     elif phase is Phase.PERFORMANCE:
-        if rng.random() < 0.05 and view.verdict is not None:
-            controller.override(not view.verdict.in_sync)
-        controller.next()
+        if rng.random() < 0.05 and view.payload.verdict is not None:
+            controller.act("override", in_sync=not view.payload.verdict.in_sync)
+        controller.act("next")
     elif phase is Phase.SCORE:
-        controller.next()
+        controller.act("next")
     else:
         raise SystemExit(f"unexpected phase {phase}: {view.problems}")
 
@@ -109,7 +110,7 @@ def work(database: Path, seed: int) -> None:
     controller = TableController(clock=clock, store=store)
     controller.set_listener(Problems())
     view = controller.view
-    say("BOOT", view.phase.name, view.round_number or 0, int(view.resumed))
+    say("BOOT", view.phase.name, view.payload.round_number or 0, int(view.resumed))
     deadline = time.monotonic() + MAX_WORKER_SECONDS
     while time.monotonic() < deadline:
         step(controller, clock, rng)

@@ -162,7 +162,7 @@ def test_a_shell_user_is_told_to_run_the_command_as_the_kiosks_user(shared_folde
 
 def the_app_on(database):
     """What `kiosk run` (the real table, off a Pi) shows on a database it may not write."""
-    from kiosk.__main__ import build_table
+    from kiosk.compose import build_table
 
     controller, _, staff_lock = build_table(simulate=False, database=database)
     try:

@@ -37,7 +37,7 @@ import pytest
 from kiosk.games.sync_or_swim.library import load_content
 from kiosk.games.sync_or_swim.session import Session, State
 from kiosk.paths import config_dir
-from kiosk.table.sync_or_swim_resume import find_routine
+from kiosk.table.games.sync_or_swim.resume import find_routine
 
 CHILD = Path(__file__).with_name("kill_child.py")
 GAME = "sync_or_swim"

@@ -22,8 +22,9 @@ from routine import play_routine
 from kiosk.hardware.sim_gpio import ManualClock
 from kiosk.store import write_behind
 from kiosk.store.write_behind import WriteBehindStore
-from kiosk.table.api import ControllerListener, Phase
+from kiosk.table.api import ControllerListener
 from kiosk.table.controller import SAVED_AGAIN, TableController
+from kiosk.table.games.sync_or_swim.view import Phase
 
 FULL = ("Scores cannot be saved: the disk is full — free space; nothing is lost while "
         "the kiosk stays on")
@@ -98,7 +99,7 @@ def test_the_disk_fills_in_the_middle_of_a_round(tiny_disk, freed):
     def disk_fills() -> None:
         fill(tiny_disk)
         clock.advance(5.0)
-        controller.stop_on_screen()  # the stop's journal entry meets the full disk
+        controller.act("stop_on_screen")  # the stop's journal entry meets the full disk
         assert controller.view.phase is Phase.JUDGE_BY_HAND
         assert not controller.view.hardware.saving
         assert FULL in controller.view.hardware.problems and heard.problems == [FULL]
@@ -107,7 +108,7 @@ def test_the_disk_fills_in_the_middle_of_a_round(tiny_disk, freed):
 
     try:
         play_routine(controller, clock, in_practice=disk_fills)
-        score = controller.view.score.score
+        score = controller.view.payload.score.score
         if freed == "after the routine":
             assert store.kept > 0 and saved_results(path) == []
             (tiny_disk / "filler").unlink()
@@ -131,7 +132,7 @@ def test_a_read_only_disk_at_start_is_named_and_opened_once_writable(tiny_disk):
         assert heard.problems[0].startswith("Scores cannot be saved: ")
         assert "read-only file system" in heard.problems[0]
         play_routine(controller, clock)
-        score = controller.view.score.score
+        score = controller.view.payload.score.score
         assert mount("-o", "remount,rw", str(tiny_disk)).returncode == 0
         clock.advance(write_behind.RETRY_S)
         controller.pump()

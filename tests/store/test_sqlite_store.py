@@ -12,7 +12,7 @@ import pytest
 
 from kiosk.staff import StaffLock
 from kiosk.store import SQLiteStore
-from kiosk.table.store import RoutineResult, StoreError
+from kiosk.store.protocol import RoutineResult, StoreError
 
 
 def test_everything_survives_reopening(db_path):

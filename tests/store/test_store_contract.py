@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kiosk.table.store import RoutineResult, StoreError
+from kiosk.store.protocol import RoutineResult, StoreError
 
 GAME, OTHER = "sync_or_swim", "synapse"
 

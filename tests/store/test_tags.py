@@ -6,8 +6,8 @@ import pytest
 
 from kiosk.hardware.tagmap import TagMap
 from kiosk.store import SQLiteStore, TagAlreadyBound, TagCsvError, TagRecord
+from kiosk.store.protocol import StoreError
 from kiosk.store.write_behind import WriteBehindStore
-from kiosk.table.store import StoreError
 
 A, B, C = bytes.fromhex("04a1b2c3"), bytes.fromhex("04a1b2c3d4e5f6"), bytes.fromhex("0badc0de")
 

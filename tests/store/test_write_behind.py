@@ -14,8 +14,8 @@ from kiosk.hardware.sim_gpio import ManualClock
 from kiosk.store import SQLiteStore
 from kiosk.store import write_behind as write_behind_module
 from kiosk.store.faults import FaultKind
+from kiosk.store.protocol import RoutineResult, StoreError
 from kiosk.store.write_behind import WriteBehindStore
-from kiosk.table.store import RoutineResult, StoreError
 
 GAME = "sync_or_swim"
 

@@ -22,9 +22,10 @@ from routine import play_routine
 from kiosk.hardware.sim_gpio import ManualClock
 from kiosk.store import write_behind
 from kiosk.store.write_behind import WriteBehindStore
-from kiosk.table.api import ControllerListener, Phase
+from kiosk.table.api import ControllerListener
 from kiosk.table.controller import SAVED_AGAIN, TableController
-from kiosk.table.sync_or_swim import NOT_SAVED
+from kiosk.table.games.sync_or_swim.table import NOT_SAVED
+from kiosk.table.games.sync_or_swim.view import Phase
 
 GAME = "sync_or_swim"
 
@@ -73,7 +74,7 @@ def fault_free(folder: Path) -> tuple[int, tuple, int]:
     path = folder / "fault-free.sqlite3"
     controller, clock, faulty, heard = open_table(path)
     play_routine(controller, clock)
-    score = controller.view.score.score
+    score = controller.view.payload.score.score
     controller.close()
     assert heard.problems == [], heard.problems
     return faulty.writes, database_now(path), score
@@ -124,7 +125,7 @@ def test_any_write_may_fail_and_the_score_is_saved_once_it_heals(
     try:
         play_routine(controller, clock)
         view = controller.view
-        assert view.phase is Phase.SCORE and view.score.score == score
+        assert view.phase is Phase.SCORE and view.payload.score.score == score
         assert faulty.failures >= 1
         if lasting == "to the end":  # still failing: the game kept it all in memory
             assert store.kept > 0 and not view.hardware.saving
@@ -132,8 +133,8 @@ def test_any_write_may_fail_and_the_score_is_saved_once_it_heals(
                        for p in view.hardware.problems)
             assert store.top_score(GAME, "R01", 3) == score
             assert "R01" in store.finished(GAME) and store.setting("volume") == 0.4
-            controller.next()
-            choices = {c.id: c for c in controller.view.choices}
+            controller.act("next")
+            choices = {c.id: c for c in controller.view.payload.choices}
             assert not choices["R02"].locked and choices["R01"].top_score == score
             faulty.heal()
         clock.advance(write_behind.RETRY_S)

@@ -22,10 +22,11 @@ from kiosk.hardware.ports import LedMode, SeatLed
 from kiosk.hardware.sim_gpio import ManualClock
 from kiosk.hardware.sim_table import SimulatedTable
 from kiosk.paths import config_dir
-from kiosk.table.api import ControllerListener, Phase, Sound, TableView
+from kiosk.store.protocol import MemoryStore
+from kiosk.table.api import ControllerListener, Sound, TableView
 from kiosk.table.compose import build_simulated
 from kiosk.table.controller import TableController
-from kiosk.table.store import MemoryStore
+from kiosk.table.games.sync_or_swim.view import Phase
 
 
 class Recorder(ControllerListener):
@@ -126,18 +127,19 @@ class Rig:
     def winning_plays(self) -> Mapping[tuple[int, int], tuple[Card, ...]]:
         """A table that meets every rule in force, found by the rules engine's solver."""
         view = self.view
-        elements = [self.content.elements[r.id] for r in view.rules if r.kind == "element"]
-        twists = [self.content.twists[r.id] for r in view.rules if r.kind == "twist"]
-        assert view.players is not None and view.captain is not None
-        deck = self.content.deck.for_players(view.players)
-        table = Solver(deck, random.Random(7)).solve(view.seats, view.captain, elements, twists)
+        elements = [self.content.elements[r.id] for r in view.payload.rules if r.kind == "element"]
+        twists = [self.content.twists[r.id] for r in view.payload.rules if r.kind == "twist"]
+        assert view.payload.players is not None and view.payload.captain is not None
+        deck = self.content.deck.for_players(view.payload.players)
+        table = Solver(deck, random.Random(7)).solve(view.seats, view.payload.captain,
+                                                     elements, twists)
         assert table is not None
         return table.plays
 
     def start_round(self, players: int = 3, routine: str = "R01") -> None:
         self.controller.wake()
-        self.controller.choose(players, routine)
-        self.controller.begin()
+        self.controller.act("choose", players=players, routine_id=routine)
+        self.controller.act("begin")
         assert self.view.phase is Phase.ROUND_READY
 
     def led(self, seat: int, led: SeatLed) -> LedMode:

@@ -38,7 +38,7 @@ class Bench:
 
     @property
     def enroll(self):
-        return self.controller.view.enroll
+        return self.controller.view.payload.enroll
 
     def staff(self, action: str, **args) -> None:
         self.controller.staff(action, **args)

@@ -2,25 +2,25 @@
 
 from __future__ import annotations
 
-from kiosk.table.api import Phase
-from kiosk.table.store import RoutineResult
+from kiosk.store.protocol import RoutineResult
+from kiosk.table.games.sync_or_swim.view import Phase
 
 GAME = "sync_or_swim"
 
 
 def test_locked_routines_are_refused_until_the_one_before_is_finished(rig):
     rig.controller.wake()
-    rig.controller.choose(3, "R02")
+    rig.controller.act("choose", players=3, routine_id="R02")
     assert rig.view.phase is Phase.CHOOSING
     assert rig.heard.problems == ["Routine 2 is locked: finish routine 1 first"]
     rig.store.mark_finished(GAME, "R01")
     rig.store.add_result(GAME, RoutineResult("R01", 4, 77, 300.0))
     rig.controller.staff("reset_scores")  # any staff action refreshes the choices
-    choices = {c.id: c for c in rig.view.choices}
+    choices = {c.id: c for c in rig.view.payload.choices}
     assert not choices["R02"].locked and choices["R03"].locked
     assert choices["R01"].top_score is None  # reset
-    rig.controller.choose(4, "R02")
-    assert rig.view.phase is Phase.SETUP and rig.view.routine_id == "R02"
+    rig.controller.act("choose", players=4, routine_id="R02")
+    assert rig.view.phase is Phase.SETUP and rig.view.payload.routine_id == "R02"
 
 
 def test_top_scores_are_shown_per_routine(rig):
@@ -28,13 +28,13 @@ def test_top_scores_are_shown_per_routine(rig):
     rig.store.add_result(GAME, RoutineResult("R01", 3, 91, 250.0))
     rig.store.add_result(GAME, RoutineResult("R01", 3, 95, 200.0, abandoned=True))
     rig.controller.wake()
-    assert rig.view.choices[0].top_score == 91
+    assert rig.view.payload.choices[0].top_score == 91
 
 
 def test_staff_unlock_all_and_volume(rig):
     rig.controller.wake()
     rig.controller.staff("unlock_all", on=True)
-    assert rig.view.unlock_all and not any(c.locked for c in rig.view.choices)
+    assert rig.view.payload.unlock_all and not any(c.locked for c in rig.view.payload.choices)
     rig.controller.staff("volume", level=0.4)
     assert rig.view.volume == 0.4
     rig.controller.staff("fireworks")
@@ -43,37 +43,37 @@ def test_staff_unlock_all_and_volume(rig):
 
 def test_random_routines_come_after_the_campaign(rig, content):
     rig.controller.wake()
-    assert rig.controller.random_routine(seed=5) == ""
+    assert rig.controller.act("random_routine", seed=5) is None  # refused
     assert "campaign" in rig.heard.problems[-1]
     rig.store.mark_finished(GAME, content.campaign[-1].id)
-    routine_id = rig.controller.random_routine(seed=5)
+    routine_id = rig.controller.act("random_routine", seed=5)
     assert routine_id == "random-5"
-    choice = rig.view.choices[-1]
+    choice = rig.view.payload.choices[-1]
     assert (choice.id, choice.number, choice.locked) == ("random-5", None, False)
-    rig.controller.choose(5, routine_id)
+    rig.controller.act("choose", players=5, routine_id=routine_id)
     assert rig.view.phase is Phase.SETUP and len(rig.view.seats) == 5
 
 
 def test_choose_checks_players_and_seats(rig):
     rig.controller.wake()
-    rig.controller.choose(7, "R01")
-    rig.controller.choose(3, "R99")
-    rig.controller.choose(3, "R01", seats=(1, 2, 9))
+    rig.controller.act("choose", players=7, routine_id="R01")
+    rig.controller.act("choose", players=3, routine_id="R99")
+    rig.controller.act("choose", players=3, routine_id="R01", seats=(1, 2, 9))
     assert rig.view.phase is Phase.CHOOSING
     assert rig.heard.problems == [
         "Sync or Swim is for 3 to 6 swimmers, not 7",
         "There is no routine 'R99'",
         "This table has seats 1, 2, 3, 4, 5, 6 only",
     ]
-    rig.controller.choose(3, "R01", seats=(2, 4, 6))
-    assert (rig.view.seats, rig.view.captain) == ((2, 4, 6), 2)
+    rig.controller.act("choose", players=3, routine_id="R01", seats=(2, 4, 6))
+    assert (rig.view.seats, rig.view.payload.captain) == ((2, 4, 6), 2)
 
 
 def test_commands_out_of_turn_are_refused_in_words(rig):
     rig.controller.wake()
-    rig.controller.swim()
-    rig.controller.try_again()
-    rig.controller.next()
+    rig.controller.act("swim")
+    rig.controller.act("try_again")
+    rig.controller.act("next")
     assert rig.heard.problems == ["SWIM! works when a round is ready",
                                   "TRY AGAIN follows a time out",
                                   "Next works after a Performance or on the score"]
@@ -82,10 +82,10 @@ def test_commands_out_of_turn_are_refused_in_words(rig):
 
 def test_abandon_mid_practice(rig):
     rig.start_round()
-    rig.controller.swim()
+    rig.controller.act("swim")
     rig.wait(6)
     rig.controller.abandon()
-    assert rig.view.phase is Phase.CHOOSING and rig.view.routine_id is None
+    assert rig.view.phase is Phase.CHOOSING and rig.view.payload.routine_id is None
     assert rig.table.gpio is not None and not rig.table.gpio.gpio.pads.armed
     assert rig.store.open_journals() == ()
     (result,) = rig.store.results(GAME)
@@ -98,7 +98,7 @@ def test_abandon_mid_practice(rig):
 
 def test_abandon_before_the_first_round_leaves_no_trace(rig):
     rig.controller.wake()
-    rig.controller.choose(3, "R01")
+    rig.controller.act("choose", players=3, routine_id="R01")
     rig.controller.abandon()
     assert rig.view.phase is Phase.CHOOSING
     assert rig.store.results(GAME) == ()

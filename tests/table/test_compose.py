@@ -6,8 +6,8 @@ from gpiozero.pins.mock import MockFactory
 
 from kiosk.config import load_settings
 from kiosk.hardware.sim_gpio import ManualClock
-from kiosk.table.api import Phase
 from kiosk.table.compose import build_real, build_simulated
+from kiosk.table.games.sync_or_swim.view import Phase
 
 
 def test_a_full_simulated_table_reports_everything_usable():

@@ -13,8 +13,9 @@ import pytest
 import kiosk.table
 from kiosk.hardware.ports import InventoryChange, LedMode, SeatLed
 from kiosk.table import games
-from kiosk.table.api import Phase, Sound, TableView
+from kiosk.table.api import Sound, TableView
 from kiosk.table.games import NOTHING, Effects, LedChange, problem
+from kiosk.table.games.sync_or_swim.view import Phase
 
 
 class CountingGame:
@@ -70,7 +71,7 @@ class CountingGame:
 def counting():
     games.register("counting", CountingGame)
     yield
-    games.GAMES.pop("counting")
+    games.unregister("counting")
 
 
 def test_a_second_game_gets_every_input_and_its_effects_are_applied(make_rig, counting):
@@ -86,7 +87,7 @@ def test_a_second_game_gets_every_input_and_its_effects_are_applied(make_rig, co
 
     rig.press(4)
     assert rig.led(4, SeatLed.CAPTAIN) is LedMode.ON
-    rig.controller.swim()
+    rig.controller.act("swim")
     assert rig.view.message == "go" and rig.heard.sounds[-1] is Sound.WHISTLE
     edge = rig.stop()
     rig.table.put("blue-7-RH", seat=2, lane=3)

@@ -127,10 +127,10 @@ def test_other_lanes_and_stopping_leave_enrollment_alone(bench):
 
 def test_enrollment_is_refused_during_a_routine_and_ends_when_one_starts(bench):
     bench.controller.wake()
-    bench.controller.choose(3, "R01")
+    bench.controller.act("choose", players=3, routine_id="R01")
     bench.staff("enroll_start")
     assert bench.enroll is not None
-    bench.controller.begin()
+    bench.controller.act("begin")
     assert bench.enroll is None
     bench.staff("enroll_start")
     assert bench.enroll is None

@@ -14,10 +14,10 @@ from kiosk.hardware.ports import (
     HardwareListener,
 )
 from kiosk.hardware.tagmap import TagMap
+from kiosk.store.protocol import MemoryStore, RoutineResult, StoreError
 from kiosk.table.api import Controller
 from kiosk.table.controller import TableController
 from kiosk.table.hardware_status import HardwareStatus
-from kiosk.table.store import MemoryStore, RoutineResult, StoreError
 
 BLUE = bytes.fromhex("04aa0000000001")
 TAGS = TagMap({BLUE: "blue-7-RH"})
@@ -130,7 +130,9 @@ def test_the_controller_offers_every_command_of_the_contract():
 def test_doctests():
     import doctest
 
-    from kiosk.table import compose, store, sync_or_swim_views
+    from kiosk.store import protocol as store
+    from kiosk.table import compose
+    from kiosk.table.games.sync_or_swim import views as sync_or_swim_views
 
     for module in (store, sync_or_swim_views, compose):
         assert doctest.testmod(module).failed == 0, module.__name__

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from kiosk.hardware.ports import LedMode, SeatLed
-from kiosk.table.api import Phase, Sound
+from kiosk.table.api import Sound
+from kiosk.table.games.sync_or_swim.view import Phase
 
 ON, OFF, BLINK = LedMode.ON, LedMode.OFF, LedMode.BLINK
 
@@ -11,18 +12,18 @@ ON, OFF, BLINK = LedMode.ON, LedMode.OFF, LedMode.BLINK
 def test_seat_buttons_mark_swimmers_ready(rig):
     rig.start_round()
     rig.press(2)
-    assert rig.view.ready == {2} and rig.led(2, SeatLed.READY) is ON
+    assert rig.view.payload.ready == {2} and rig.led(2, SeatLed.READY) is ON
     rig.press(2)
-    assert rig.view.ready == frozenset() and rig.led(2, SeatLed.READY) is OFF
+    assert rig.view.payload.ready == frozenset() and rig.led(2, SeatLed.READY) is OFF
     rig.press(4)  # seat 4 is not in play with 3 swimmers
-    assert rig.view.ready == frozenset() and rig.led(4, SeatLed.READY) is OFF
-    rig.controller.swim()  # SWIM! starts everyone unready
+    assert rig.view.payload.ready == frozenset() and rig.led(4, SeatLed.READY) is OFF
+    rig.controller.act("swim")  # SWIM! starts everyone unready
     rig.press(1)
     rig.press(3)
-    assert rig.view.ready == {1, 3}
+    assert rig.view.payload.ready == {1, 3}
     assert [rig.led(s, SeatLed.READY) for s in (1, 2, 3)] == [ON, OFF, ON]
     rig.stop()
-    assert rig.view.ready == frozenset() and rig.led(1, SeatLed.READY) is OFF
+    assert rig.view.payload.ready == frozenset() and rig.led(1, SeatLed.READY) is OFF
 
 
 def test_a_seat_press_wakes_the_attract_loop(rig):
@@ -40,15 +41,15 @@ def test_a_long_hold_calls_staff(rig):
 
 def test_the_captain_light_follows_the_captain(rig):
     rig.controller.wake()
-    rig.controller.choose(3, "R01")
+    rig.controller.act("choose", players=3, routine_id="R01")
     assert [rig.led(s, SeatLed.CAPTAIN) for s in (1, 2, 3, 4)] == [ON, OFF, OFF, OFF]
-    rig.controller.begin()
-    rig.controller.swim()
+    rig.controller.act("begin")
+    rig.controller.act("swim")
     rig.wait(21)
-    rig.controller.try_again()
-    assert rig.view.captain == 2
+    rig.controller.act("try_again")
+    assert rig.view.payload.captain == 2
     assert [rig.led(s, SeatLed.CAPTAIN) for s in (1, 2, 3)] == [OFF, ON, OFF]
-    rig.controller.swim()
+    rig.controller.act("swim")
     rig.lay(rig.winning_plays())
     rig.stop()
     assert [rig.led(s, SeatLed.CAPTAIN) for s in (1, 2, 3)] == [OFF, OFF, ON]
@@ -58,7 +59,7 @@ def test_the_captain_light_follows_the_captain(rig):
 
 def test_failed_swimmers_blink_during_the_performance_only(rig):
     rig.start_round()
-    rig.controller.swim()
+    rig.controller.act("swim")
     plays = rig.winning_plays()
     rig.lay({place: cards for place, cards in plays.items() if place[0] != 3})
     rig.stop()
@@ -69,18 +70,18 @@ def test_failed_swimmers_blink_during_the_performance_only(rig):
         rig.wait(0.25)
         lit.add(rig.table.gpio.led_is_lit(3, SeatLed.FAILED))
     assert lit == {True, False}  # it really blinks
-    rig.controller.next()  # NOT IN SYNC: the round again
+    rig.controller.act("next")  # NOT IN SYNC: the round again
     assert rig.led(3, SeatLed.FAILED) is OFF
 
 
 def test_sounds_whistle_five_ticks_horn_then_cheer(rig):
     rig.start_round()
-    rig.controller.swim()
+    rig.controller.act("swim")
     for _ in range(25):
         rig.wait(1.0)
     assert rig.heard.sounds == [Sound.WHISTLE] + [Sound.TICK] * 5 + [Sound.HORN]
-    rig.controller.try_again()
-    rig.controller.swim()
+    rig.controller.act("try_again")
+    rig.controller.act("swim")
     rig.lay(rig.winning_plays())
     rig.stop()
     assert rig.heard.sounds[-2:] == [Sound.WHISTLE, Sound.CHEER]
@@ -88,7 +89,7 @@ def test_sounds_whistle_five_ticks_horn_then_cheer(rig):
 
 def test_a_quick_stop_makes_no_ticks(rig):
     rig.start_round()
-    rig.controller.swim()
+    rig.controller.act("swim")
     rig.lay(rig.winning_plays())
     for _ in range(5):
         rig.wait(1.0)

@@ -13,11 +13,11 @@ from kiosk.games.sync_or_swim.session import Session, State
 from kiosk.hardware.ports import LedMode, SeatLed
 from kiosk.hardware.sim_gpio import ManualClock
 from kiosk.store import SQLiteStore
-from kiosk.table.api import Phase
+from kiosk.store.protocol import MemoryStore
 from kiosk.table.compose import build_simulated
+from kiosk.table.games.sync_or_swim.resume import find_routine
+from kiosk.table.games.sync_or_swim.view import Phase
 from kiosk.table.resume import clock_shift
-from kiosk.table.store import MemoryStore
-from kiosk.table.sync_or_swim_resume import find_routine
 
 GAME = "sync_or_swim"
 
@@ -56,17 +56,17 @@ class Table:
 
     def start(self, players: int = 3, routine: str = "R01") -> None:
         self.controller.wake()
-        self.controller.choose(players, routine)
-        self.controller.begin()
+        self.controller.act("choose", players=players, routine_id=routine)
+        self.controller.act("begin")
         assert self.view.phase is Phase.ROUND_READY
 
     def win_round(self, practice: float = 8.0, between: float = 4.0) -> None:
-        self.controller.swim()
+        self.controller.act("swim")
         self.stop(after=practice)
         assert self.view.phase is Phase.JUDGE_BY_HAND
-        self.controller.judge_by_hand(True)
+        self.controller.act("judge_by_hand", in_sync=True)
         self.wait(between)
-        self.controller.next()
+        self.controller.act("next")
 
     def crash(self) -> None:
         """The power goes: hardware threads stop, nothing is closed properly."""
@@ -122,7 +122,7 @@ def test_round_three_comes_back_with_the_time_used(boots):
     table.win_round(practice=8, between=4)
     table.win_round(practice=9, between=3)
     table.wait(20)  # the team reads round 3's new rule: never journaled, so not charged
-    before = (table.view.round_number, table.view.captain, table.view.seats,
+    before = (table.view.payload.round_number, table.view.payload.captain, table.view.seats,
               table.view.timer_seconds)
     used = table.session.total_seconds + 3.05  # waiting from round 2's stop to NEXT
     assert used == pytest.approx(8 + 4.05 + 9 + 3.05)
@@ -131,24 +131,25 @@ def test_round_three_comes_back_with_the_time_used(boots):
     table = boots(3.0)  # the Pi's monotonic clock started again
     view = table.view
     assert view.phase is Phase.ROUND_READY and view.resumed
-    assert (view.round_number, view.captain, view.seats, view.timer_seconds) == before
+    game = view.payload
+    assert (game.round_number, game.captain, view.seats, view.timer_seconds) == before
     assert view.message.startswith(
         "Welcome back — the power went out; your routine continues at round 3 with 0:24 "
         "used. Round 3:")
     assert "Deal 2 cards each, then SWIM!" in view.message
-    assert table.sim.gpio.gpio.seats.led_mode(view.captain, SeatLed.CAPTAIN) is LedMode.ON
+    assert table.sim.gpio.gpio.seats.led_mode(view.payload.captain, SeatLed.CAPTAIN) is LedMode.ON
     assert assert_journal_replays(table.store).state is State.ROUND_READY
     resumed_at = table.session.history[-1].now
 
     table.wait(6)  # after the cut the wait counts again; the dark minutes do not
-    table.controller.swim()
+    table.controller.act("swim")
     assert not table.view.resumed and not table.view.message.startswith("Welcome")
     assert table.session.history[-1].now == pytest.approx(resumed_at + 6)
     table.stop(after=10)
-    table.controller.judge_by_hand(True)
+    table.controller.act("judge_by_hand", in_sync=True)
     assert table.session.records[2].between_seconds == pytest.approx(3.05 + 6)
     table.wait(2)
-    table.controller.next()
+    table.controller.act("next")
     for _ in range(3):
         table.win_round()
     assert table.view.phase is Phase.SCORE
@@ -163,7 +164,7 @@ def test_a_practice_cut_short_starts_over_without_a_penalty(boots):
     table = boots(500.0)
     table.start()
     table.win_round(practice=8, between=5)
-    table.controller.swim()
+    table.controller.act("swim")
     timer = table.view.timer_seconds
     table.wait(7)  # the power dies 7 s into round 2's practice
     old_journal = table.store.open_journals()[0].id
@@ -171,7 +172,8 @@ def test_a_practice_cut_short_starts_over_without_a_penalty(boots):
 
     table = boots(1.0)
     view = table.view
-    assert (view.phase, view.round_number, view.timer_seconds) == (Phase.ROUND_READY, 2, timer)
+    assert (view.phase, view.payload.round_number, view.timer_seconds) == (
+        Phase.ROUND_READY, 2, timer)
     assert view.resumed and "starts over, without a penalty" in view.message
     assert "with 0:13 used" in view.message  # 8 practice + 5 waiting; the 7 s are lost
     session = table.session
@@ -183,7 +185,7 @@ def test_a_practice_cut_short_starts_over_without_a_penalty(boots):
 
     table.crash()  # and again, straight after the resume
     table = boots(2.0)
-    assert table.view.phase is Phase.ROUND_READY and table.view.round_number == 2
+    assert table.view.phase is Phase.ROUND_READY and table.view.payload.round_number == 2
     assert len(table.store.open_journals()) == 1
 
 
@@ -191,15 +193,15 @@ def test_a_verdict_not_yet_given_is_taken_back_but_its_seconds_kept(boots):
     table = boots(100.0)
     table.start()
     table.win_round(practice=8, between=5)
-    table.controller.swim()
+    table.controller.act("swim")
     table.stop(after=12)
     assert table.view.phase is Phase.JUDGE_BY_HAND
     table.crash()
 
     table = boots(0.5)
-    assert (table.view.phase, table.view.round_number) == (Phase.ROUND_READY, 2)
+    assert (table.view.phase, table.view.payload.round_number) == (Phase.ROUND_READY, 2)
     assert "with 0:25 used" in table.view.message  # 8 + 5 + the 12 s practice
-    table.controller.swim()
+    table.controller.act("swim")
     assert table.session.records[1].between_seconds == pytest.approx(5 + 12.05)
     assert table.session.penalty_seconds == 0
 
@@ -207,7 +209,7 @@ def test_a_verdict_not_yet_given_is_taken_back_but_its_seconds_kept(boots):
 def test_a_time_out_resumes_after_its_try_again(boots):
     table = boots(100.0)
     table.start()
-    table.controller.swim()
+    table.controller.act("swim")
     for _ in range(21):
         table.wait(1)
     assert table.view.phase is Phase.TIME_OUT
@@ -215,7 +217,8 @@ def test_a_time_out_resumes_after_its_try_again(boots):
 
     table = boots(1.0)
     view = table.view
-    assert (view.phase, view.round_number, view.captain) == (Phase.ROUND_READY, 1, 2)
+    assert (view.phase, view.payload.round_number, view.payload.captain) == (
+        Phase.ROUND_READY, 1, 2)
     assert view.timer_seconds == 30 and table.session.penalty_seconds == 10
     assert assert_journal_replays(table.store).state is State.ROUND_READY
 
@@ -223,14 +226,14 @@ def test_a_time_out_resumes_after_its_try_again(boots):
 def test_not_in_sync_resumes_at_the_same_round(boots):
     table = boots(100.0)
     table.start()
-    table.controller.swim()
+    table.controller.act("swim")
     table.stop(after=9)
-    table.controller.judge_by_hand(False)
+    table.controller.act("judge_by_hand", in_sync=False)
     assert table.view.phase is Phase.PERFORMANCE
     table.crash()
 
     table = boots(1.0)
-    assert (table.view.phase, table.view.round_number) == (Phase.ROUND_READY, 1)
+    assert (table.view.phase, table.view.payload.round_number) == (Phase.ROUND_READY, 1)
     assert table.session.failures_this_round == 1 and table.view.timer_seconds == 30
     assert "with 0:19 used" in table.view.message  # 9 practice + the 10 s penalty
 
@@ -240,9 +243,9 @@ def test_the_last_round_won_before_the_cut_is_scored_once(boots):
     table.start()
     for _ in range(5):
         table.win_round()
-    table.controller.swim()
+    table.controller.act("swim")
     table.stop(after=8)
-    table.controller.judge_by_hand(True)  # round 6 IN SYNC, the score not yet shown
+    table.controller.act("judge_by_hand", in_sync=True)  # round 6 IN SYNC, the score not yet shown
     table.crash()
 
     table = boots(1.0)
@@ -292,10 +295,10 @@ def test_a_cut_between_the_result_and_closing_the_journal_loses_and_doubles_noth
     store.cut_at = "close_journal"
     with pytest.raises(PowerCut):
         if last_round:
-            table.controller.swim()
+            table.controller.act("swim")
             table.stop(after=8)
-            table.controller.judge_by_hand(True)
-            table.controller.next()
+            table.controller.act("judge_by_hand", in_sync=True)
+            table.controller.act("next")
         else:
             table.controller.abandon()
     table.sim.close()
@@ -316,7 +319,7 @@ def test_a_cut_while_copying_the_journal_keeps_the_original():
     table = Table(None, 100.0, store=store)
     table.start()
     table.win_round(practice=8, between=5)
-    table.controller.swim()
+    table.controller.act("swim")
     table.sim.close()  # cut mid-practice: the next boot copies the journal
     (original,) = store.open_journals()
     store.appends_left = 3
@@ -326,7 +329,7 @@ def test_a_cut_while_copying_the_journal_keeps_the_original():
     store.appends_left = None
 
     table = Table(None, 2.0, store=store)
-    assert (table.view.phase, table.view.round_number) == (Phase.ROUND_READY, 2)
+    assert (table.view.phase, table.view.payload.round_number) == (Phase.ROUND_READY, 2)
     (journal,) = store.open_journals()
     assert journal.setup["resumed_from"] == original.id
     assert len(journal.entries) == journal.setup["copied"] == len(original.entries) - 1
@@ -352,16 +355,16 @@ def test_a_random_routine_is_rebuilt_from_its_seed(boots):
     table = boots(100.0)
     table.controller.wake()
     table.controller.staff("unlock_all", on=True)
-    routine_id = table.controller.random_routine(seed=5)
-    table.controller.choose(4, routine_id)
-    table.controller.begin()
+    routine_id = table.controller.act("random_routine", seed=5)
+    table.controller.act("choose", players=4, routine_id=routine_id)
+    table.controller.act("begin")
     table.win_round()
-    rules = table.view.rules
+    rules = table.view.payload.rules
     table.crash()
 
     table = boots(1.0)
-    assert (table.view.routine_id, table.view.round_number) == (routine_id, 2)
-    assert table.view.rules == rules and table.view.players == 4
+    assert (table.view.payload.routine_id, table.view.payload.round_number) == (routine_id, 2)
+    assert table.view.payload.rules == rules and table.view.payload.players == 4
 
 
 def test_begin_journaled_but_not_yet_recorded_resumes_at_round_one(db):
@@ -370,7 +373,7 @@ def test_begin_journaled_but_not_yet_recorded_resumes_at_round_one(db):
                                   "captain": 1})
     table = Table(db, 1.0)
     try:
-        assert (table.view.phase, table.view.round_number) == (Phase.ROUND_READY, 1)
+        assert (table.view.phase, table.view.payload.round_number) == (Phase.ROUND_READY, 1)
         assert table.view.resumed and "with 0:00 used" in table.view.message
         assert [e.action for e in table.store.open_journals()[0].entries] == ["begin"]
     finally:

@@ -8,8 +8,8 @@ import sqlite3
 from kiosk.hardware.sim_gpio import ManualClock
 from kiosk.store import LATEST, SQLiteStore
 from kiosk.store.write_behind import WriteBehindStore
-from kiosk.table.api import Phase
 from kiosk.table.compose import build_simulated, open_store
+from kiosk.table.games.sync_or_swim.view import Phase
 
 
 def test_the_default_store_is_the_sqlite_database_and_closes_with_the_table(tmp_path):
@@ -41,9 +41,9 @@ def test_a_rebuilt_table_resumes_the_routine(tmp_path):
     controller, table = build_simulated(clock=clock, database=path, seats=(1, 2, 3, 4),
                                         readers=False)
     controller.wake()
-    controller.choose(4, "R01")
-    controller.begin()
-    controller.swim()
+    controller.act("choose", players=4, routine_id="R01")
+    controller.act("begin")
+    controller.act("swim")
     clock.advance(5)
     controller.pump()
     table.close()  # the power goes; the controller is never closed
@@ -53,7 +53,8 @@ def test_a_rebuilt_table_resumes_the_routine(tmp_path):
                                         seats=(1, 2, 3, 4), readers=False)
     try:
         view = controller.view
-        assert (view.phase, view.round_number, view.players) == (Phase.ROUND_READY, 1, 4)
+        assert (view.phase, view.payload.round_number, view.payload.players) == (
+            Phase.ROUND_READY, 1, 4)
         assert view.resumed and view.message.startswith("Welcome back")
     finally:
         controller.close()
@@ -90,8 +91,8 @@ def test_a_clean_shutdown_keeps_the_routine_for_the_next_start(tmp_path):
     controller, _ = build_simulated(clock=ManualClock(50.0), database=path,
                                     seats=(1, 2, 3), readers=False)
     controller.wake()
-    controller.choose(3, "R01")
-    controller.begin()
+    controller.act("choose", players=3, routine_id="R01")
+    controller.act("begin")
     controller.close()
     with SQLiteStore(path) as store:
         assert len(store.open_journals()) == 1 and store.results("sync_or_swim") == ()

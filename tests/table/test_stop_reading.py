@@ -12,7 +12,7 @@ import threading
 
 import pytest
 
-from kiosk.table.api import Phase
+from kiosk.table.games.sync_or_swim.view import Phase
 
 
 def stop_now(rig) -> None:
@@ -25,7 +25,7 @@ def stop_now(rig) -> None:
 @pytest.fixture
 def swimming(rig):
     rig.start_round()
-    rig.controller.swim()
+    rig.controller.act("swim")
     rig.lay(rig.winning_plays())
     rig.clock.advance(2)
     return rig
@@ -41,7 +41,7 @@ def test_a_slow_board_shows_reading_then_the_automatic_verdict(swimming):
     rig.table.board(2).slow_answers(0)  # the board answers
     rig.confirm_lanes()
     assert rig.view.phase is Phase.PERFORMANCE
-    assert rig.view.verdict.in_sync and not rig.view.verdict.by_hand
+    assert rig.view.payload.verdict.in_sync and not rig.view.payload.verdict.by_hand
 
 
 def test_a_board_past_the_confirm_bound_is_judged_by_hand_with_the_reason(swimming):
@@ -58,11 +58,11 @@ def test_a_board_past_the_confirm_bound_is_judged_by_hand_with_the_reason(swimmi
 def test_the_on_screen_stop_reads_the_lanes_off_the_pumping_thread_too(swimming):
     rig = swimming
     rig.table.board(1).slow_answers(60)
-    rig.controller.stop_on_screen()
+    rig.controller.act("stop_on_screen")
     assert rig.view.phase is Phase.READING
     rig.table.board(1).slow_answers(0)
     rig.confirm_lanes()
-    assert rig.view.phase is Phase.PERFORMANCE and rig.view.verdict.in_sync
+    assert rig.view.phase is Phase.PERFORMANCE and rig.view.payload.verdict.in_sync
 
 
 def test_a_read_abandoned_midway_is_never_used_for_a_later_stop(swimming):
@@ -77,13 +77,13 @@ def test_a_read_abandoned_midway_is_never_used_for_a_later_stop(swimming):
     rig.controller.pump()  # the old read's answer arrives: nobody waits for it
     assert rig.view.phase is Phase.CHOOSING
     rig.start_round()
-    rig.controller.swim()
+    rig.controller.act("swim")
     rig.table.clear()  # nothing played this time: a fresh read must see empty lanes
     assert rig.table.wait_settled()
     rig.clock.advance(2)
     stop_now(rig)
     rig.confirm_lanes()
-    assert rig.view.phase is Phase.PERFORMANCE and not rig.view.verdict.in_sync
+    assert rig.view.phase is Phase.PERFORMANCE and not rig.view.payload.verdict.in_sync
 
 
 def test_no_board_write_ever_runs_on_the_pumping_thread(swimming):

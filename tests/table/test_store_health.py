@@ -5,9 +5,10 @@ retry fails never stops the pump."""
 from __future__ import annotations
 
 from kiosk.hardware.sim_gpio import ManualClock
-from kiosk.table.api import ControllerListener, Phase
+from kiosk.store.protocol import MemoryStore
+from kiosk.table.api import ControllerListener
 from kiosk.table.controller import REMIND_S, SAVED_AGAIN, TableController
-from kiosk.table.store import MemoryStore
+from kiosk.table.games.sync_or_swim.view import Phase
 
 MOVED = "The database was damaged: it was moved to /x.corrupt-1 and a fresh one started"
 FULL = "Scores cannot be saved: the disk is full — free space; nothing is lost while the " \

@@ -4,7 +4,7 @@ round shows its circles), no single finger stops the timer, and freeing it resto
 from __future__ import annotations
 
 from kiosk.hardware.ports import HardwareListener, Pad
-from kiosk.table.api import Phase
+from kiosk.table.games.sync_or_swim.view import Phase
 from kiosk.table.hardware_status import HardwareStatus, stuck_pads_problem
 
 STUCK_A = ("Stop pad A is held or stuck: free it; until then the captain stops with the "
@@ -16,7 +16,7 @@ def test_a_pad_held_at_swim_is_named_and_the_screen_stop_stands_in(rig):
     rig.table.touch_pad(Pad.A)  # a resting hand
     rig.wait(0.5)
     assert rig.view.hardware.pads and rig.view.hardware.stuck_pads == ()
-    rig.controller.swim()
+    rig.controller.act("swim")
     assert rig.view.phase is Phase.PRACTICE
     assert not rig.view.hardware.pads and rig.view.hardware.stuck_pads == ("A",)
     assert STUCK_A in rig.view.hardware.problems
@@ -24,13 +24,13 @@ def test_a_pad_held_at_swim_is_named_and_the_screen_stop_stands_in(rig):
     rig.table.touch_pad(Pad.B)  # one finger on the other pad
     rig.wait(0.5)
     assert rig.view.phase is Phase.PRACTICE
-    rig.controller.stop_on_screen()
+    rig.controller.act("stop_on_screen")
     assert rig.view.phase is not Phase.PRACTICE
 
 
 def test_a_pad_stuck_mid_round_is_found_in_time_and_cleared_on_release(rig):
     rig.start_round()
-    rig.controller.swim()
+    rig.controller.act("swim")
     rig.table.touch_pad(Pad.B)
     rig.wait(4.9)
     assert rig.view.hardware.pads

@@ -4,7 +4,8 @@ SYNC, the twist round, and the score that unlocks the next routine."""
 from __future__ import annotations
 
 from kiosk.games.sync_or_swim.session import Session
-from kiosk.table.api import Phase, Sound
+from kiosk.table.api import Sound
+from kiosk.table.games.sync_or_swim.view import Phase
 
 
 def test_a_whole_routine_from_attract_to_score(rig):
@@ -12,68 +13,69 @@ def test_a_whole_routine_from_attract_to_score(rig):
     assert rig.view.phase is Phase.ATTRACT
     controller.wake()
     assert rig.view.phase is Phase.CHOOSING
-    assert [(c.id, c.locked) for c in rig.view.choices[:2]] == [("R01", False), ("R02", True)]
+    choices = rig.view.payload.choices
+    assert [(c.id, c.locked) for c in choices[:2]] == [("R01", False), ("R02", True)]
 
-    controller.choose(3, "R01")
+    controller.act("choose", players=3, routine_id="R01")
     view = rig.view
     assert view.phase is Phase.SETUP
-    assert (view.seats, view.captain, len(view.deck)) == ((1, 2, 3), 1, 56)
-    assert [r.lane for r in view.rules] == [1, 2, 3, 4, 5, None]  # element places, twist
+    assert (view.seats, view.payload.captain, len(view.payload.deck)) == ((1, 2, 3), 1, 56)
+    assert [r.lane for r in view.payload.rules] == [1, 2, 3, 4, 5, None]  # element places, twist
 
-    controller.begin()
-    assert (rig.view.phase, rig.view.round_number, rig.view.timer_seconds) == (
+    controller.act("begin")
+    assert (rig.view.phase, rig.view.payload.round_number, rig.view.timer_seconds) == (
         Phase.ROUND_READY, 1, 20)
 
     # Round 1: the timer runs out, TRY AGAIN, then the team plays it right.
-    controller.swim()
+    controller.act("swim")
     for _ in range(21):
         rig.wait(1.0)
     assert rig.view.phase is Phase.TIME_OUT
-    controller.try_again()
-    assert (rig.view.captain, rig.view.timer_seconds) == (2, 30)
-    controller.swim()
+    controller.act("try_again")
+    assert (rig.view.payload.captain, rig.view.timer_seconds) == (2, 30)
+    controller.act("swim")
     rig.lay(rig.winning_plays())
     rig.stop()
-    assert rig.view.phase is Phase.PERFORMANCE and rig.view.verdict.in_sync
-    controller.next()
+    assert rig.view.phase is Phase.PERFORMANCE and rig.view.payload.verdict.in_sync
+    controller.act("next")
 
     # Round 2: a mistake (seat 3 plays nothing), NOT IN SYNC, then right.
-    assert rig.view.round_number == 2
-    controller.swim()
+    assert rig.view.payload.round_number == 2
+    controller.act("swim")
     plays = rig.winning_plays()
     rig.lay({place: cards for place, cards in plays.items() if place[0] != 3})
     rig.stop()
-    verdict = rig.view.verdict
+    verdict = rig.view.payload.verdict
     assert rig.view.phase is Phase.PERFORMANCE and not verdict.in_sync
     assert [lane.lane for lane in verdict.lanes] == [1, 2]
     failing = {s.seat for lane in verdict.lanes for s in lane.swimmers if not s.passed}
     assert failing == {3}
     assert all("Seat 3, lane" in s.reason for lane in verdict.lanes for s in lane.swimmers
                if not s.passed)
-    controller.next()
-    assert (rig.view.phase, rig.view.round_number) == (Phase.ROUND_READY, 2)
-    controller.swim()
+    controller.act("next")
+    assert (rig.view.phase, rig.view.payload.round_number) == (Phase.ROUND_READY, 2)
+    controller.act("swim")
     rig.lay(rig.winning_plays())
     rig.stop()
-    assert rig.view.verdict.in_sync
-    controller.next()
+    assert rig.view.payload.verdict.in_sync
+    controller.act("next")
 
     # Rounds 3 to 6; the twist (Sudden Depth) arrives in round 6.
     for round_number in range(3, 7):
-        assert rig.view.round_number == round_number
+        assert rig.view.payload.round_number == round_number
         if round_number == 6:
-            assert rig.view.new_rule.kind == "twist"
-            assert rig.view.rules[-1].name == "Sudden Depth"
-        controller.swim()
+            assert rig.view.payload.new_rule.kind == "twist"
+            assert rig.view.payload.rules[-1].name == "Sudden Depth"
+        controller.act("swim")
         rig.lay(rig.winning_plays())
         rig.stop(after=5.0)
-        assert rig.view.verdict.in_sync, rig.view.verdict
-        swimmer = rig.view.verdict.lanes[0].swimmers[0]
+        assert rig.view.payload.verdict.in_sync, rig.view.payload.verdict
+        swimmer = rig.view.payload.verdict.lanes[0].swimmers[0]
         assert swimmer.cards and swimmer.cards[0].short  # each swimmer's cards are shown
         rig.wait(3)
-        controller.next()
+        controller.act("next")
 
-    score = rig.view.score
+    score = rig.view.payload.score
     assert rig.view.phase is Phase.SCORE
     assert len(score.rounds) == 6 and score.best_before is None
     assert [r.retries for r in score.rounds] == [1, 1, 0, 0, 0, 0]
@@ -84,8 +86,8 @@ def test_a_whole_routine_from_attract_to_score(rig):
     assert store.open_journals() == ()
     assert [r.routine_id for r in store.results("sync_or_swim")] == ["R01"]
 
-    controller.next()
-    choices = {c.id: c for c in rig.view.choices}
+    controller.act("next")
+    choices = {c.id: c for c in rig.view.payload.choices}
     assert rig.view.phase is Phase.CHOOSING
     assert not choices["R02"].locked and choices["R03"].locked
     assert choices["R01"].top_score == score.score
@@ -98,11 +100,11 @@ def test_a_whole_routine_from_attract_to_score(rig):
 
 def test_the_journal_rebuilds_the_session_mid_routine(rig, content):
     rig.start_round()
-    rig.controller.swim()
+    rig.controller.act("swim")
     rig.lay(rig.winning_plays())
     rig.stop()
-    rig.controller.next()
-    rig.controller.swim()
+    rig.controller.act("next")
+    rig.controller.act("swim")
     rig.wait(26)  # round 2 times out
     (journal,) = rig.store.open_journals()
     assert journal.setup == {"routine_id": "R01", "players": 3, "seats": [1, 2, 3],

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import threading
 
-from kiosk.table.api import Phase
 from kiosk.table.controller import TableController
+from kiosk.table.games.sync_or_swim.view import Phase
 
 UNKNOWN_UID = bytes.fromhex("0badc0de")
 
@@ -20,7 +20,7 @@ def on_worker(action) -> None:
 
 def test_hardware_events_from_a_worker_thread_apply_only_at_pump(rig):
     rig.start_round()
-    rig.controller.swim()
+    rig.controller.act("swim")
     heard_before = len(rig.heard.views)
     assert rig.table.gpio is not None
 
@@ -33,7 +33,7 @@ def test_hardware_events_from_a_worker_thread_apply_only_at_pump(rig):
     on_worker(fingers)
     rig.table.put_uid(UNKNOWN_UID, seat=4, lane=5)  # a reader thread reports this one
     assert rig.table.wait_settled()
-    assert rig.view.phase is Phase.PRACTICE and rig.view.ready == frozenset()
+    assert rig.view.phase is Phase.PRACTICE and rig.view.payload.ready == frozenset()
     assert not any("Seat 4, lane 5" in p for p in rig.view.hardware.problems)
     assert len(rig.heard.views) == heard_before
 
@@ -49,7 +49,7 @@ def test_a_command_from_another_thread_still_notifies_only_the_pumping_thread(ri
     woken = []
     rig.controller.wakeup = lambda: woken.append(threading.get_ident())
     heard_before = len(rig.heard.views)
-    on_worker(rig.controller.swim)
+    on_worker(lambda: rig.controller.act("swim"))
     assert rig.view.phase is Phase.ROUND_READY  # queued, not applied on the worker
     assert len(rig.heard.views) == heard_before and len(woken) == 1
     rig.wait(1)
@@ -61,12 +61,13 @@ def test_a_command_waiting_for_its_result_gets_it_from_the_pumping_thread(rig):
     rig.controller.wake()
     rig.controller.staff("unlock_all")  # random routines open after the campaign
     got = []
-    worker = threading.Thread(target=lambda: got.append(rig.controller.random_routine(5)))
+    worker = threading.Thread(
+        target=lambda: got.append(rig.controller.act("random_routine", seed=5)))
     worker.start()
     while worker.is_alive():  # the UI's frames: pump until the worker has its answer
         rig.controller.pump()
         worker.join(timeout=0.01)
-    assert got[0] and got[0] in {choice.id for choice in rig.view.choices}
+    assert got[0] and got[0] in {choice.id for choice in rig.view.payload.choices}
     assert rig.heard.threads == {threading.get_ident()}
 
 
@@ -88,7 +89,7 @@ def test_before_anyone_pumps_a_command_from_any_thread_pumps_on_its_own_thread()
 def test_the_stop_is_stamped_with_the_pad_edge_not_the_pump(rig):
     rig.start_round()
     rig.wait(4)
-    rig.controller.swim()
+    rig.controller.act("swim")
     swim_at = rig.clock.now
     rig.clock.advance(7.25)
     rig.table.touch_both_pads()
@@ -107,7 +108,7 @@ def test_a_pad_held_before_swim_is_ignored_until_released(rig):
     rig.start_round()
     rig.table.touch_both_pads()  # a resting hand before SWIM!
     rig.wait(0.5)
-    rig.controller.swim()
+    rig.controller.act("swim")
     rig.wait(2)
     assert rig.view.phase is Phase.PRACTICE
     rig.table.release_pads()
@@ -126,7 +127,7 @@ def test_pads_are_ignored_outside_practice(rig):
 
 def test_ticks_follow_the_timer_and_a_late_pump_stamps_the_time_out_at_the_deadline(rig):
     rig.start_round()
-    rig.controller.swim()
+    rig.controller.act("swim")
     rig.wait(12.5)
     assert 7.4 < rig.heard.ticks[-1] < 7.6
     assert rig.view.time_left is not None

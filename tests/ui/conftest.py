@@ -48,7 +48,7 @@ def make_pilot():
 
 @pytest.fixture
 def real_driver():
-    from kiosk.ui.real_driver import RealDriver
+    from kiosk.table.games.sync_or_swim.driver import RealDriver
 
     drivers = []
 

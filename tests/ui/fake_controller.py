@@ -18,26 +18,31 @@ import queue
 import random
 import threading
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import fields, replace
 
 from kiosk.games.sync_or_swim.library import load_content
 from kiosk.paths import config_dir
 from kiosk.table.api import (
-    CardView,
     ControllerListener,
     DeckCheckView,
     EnrollView,
     HardwareView,
+    Sound,
+    StaffAction,
+    TableView,
+)
+from kiosk.table.games.sync_or_swim.view import (
+    COMMANDS,
+    CardView,
     LaneView,
     Phase,
     RoundScoreView,
     RoutineChoice,
     RuleView,
     ScoreView,
-    Sound,
-    StaffAction,
     SwimmerLaneView,
-    TableView,
+    SyncOrSwimView,
+    SyncStaff,
     VerdictView,
 )
 
@@ -46,7 +51,8 @@ NO_HARDWARE = HardwareView(problems=("No stop pads are connected: use the two ci
                                      "on screen.", "No card readers are connected."))
 ROUNDS = 6
 PENALTY = 10
-ENROLL_ACTIONS = frozenset(a for a in StaffAction if a.startswith("enroll_"))
+ENROLL_ACTIONS = frozenset(a for a in SyncStaff if a.startswith("enroll_"))
+GAME_FIELDS = frozenset(f.name for f in fields(SyncOrSwimView))
 
 
 class FakeClock:
@@ -86,7 +92,9 @@ class FakeController:
         self._started = 0.0
         self._last_tick = None
         self._rounds: list[dict] = []
-        self.view = TableView(hardware=hardware, choices=self._choices())
+        self.view = TableView(game="sync_or_swim", phase=Phase.ATTRACT, hardware=hardware,
+                              staff_actions=(*StaffAction, *SyncStaff),
+                              payload=SyncOrSwimView(choices=self._choices()))
 
     # ------------------------------------------------------------------ plumbing
 
@@ -94,8 +102,18 @@ class FakeController:
         self.listener = listener
 
     def _set(self, **changes) -> None:
-        self.view = replace(self.view, **changes)
+        """Change the view: Sync or Swim's own fields go to its payload."""
+        game = {k: changes.pop(k) for k in list(changes) if k in GAME_FIELDS}
+        self.view = replace(self.view, payload=replace(self.view.payload, **game), **changes)
         self.listener.on_view(self.view)
+
+    def act(self, command: str, **args):
+        """Sync or Swim's commands, as the real table logic takes them."""
+        do = getattr(self, f"do_{command}", None) if command in COMMANDS else None
+        if do is None:
+            self.listener.on_problem(f"Sync or Swim has no '{command}'")
+            return None
+        return do(**args)
 
     def post(self, event) -> None:
         """Any thread: run ``event`` at the next pump, and ask for that pump at once."""
@@ -138,7 +156,7 @@ class FakeController:
 
     def _ready(self, seat: int) -> None:
         if self.view.phase is Phase.PRACTICE and seat in self.view.seats:
-            self._set(ready=self.view.ready | {seat})
+            self._set(ready=self.view.payload.ready | {seat})
 
     # ------------------------------------------------------------------ content
 
@@ -152,7 +170,7 @@ class FakeController:
         return (*out, *self.randoms)
 
     def _routine(self):
-        return self.content.routine(self.view.routine_id or "R01")
+        return self.content.routine(self.view.payload.routine_id or "R01")
 
     def _rules(self, round_number: int) -> tuple[RuleView, ...]:
         routine = self._routine()
@@ -180,7 +198,7 @@ class FakeController:
         if self.view.phase is Phase.ATTRACT:
             self._set(phase=Phase.CHOOSING, choices=self._choices())
 
-    def choose(self, players: int, routine_id: str, seats: Iterable[int] | None = None) -> None:
+    def do_choose(self, players: int, routine_id: str, seats: Iterable[int] | None = None) -> None:
         self.calls.append(f"choose {players} {routine_id}")
         deck = self.content.deck.for_players(players)
         seats = tuple(seats) if seats is not None else tuple(range(1, players + 1))
@@ -191,7 +209,7 @@ class FakeController:
                   deck=tuple(card_view(c) for c in deck), round_number=None, rules=(),
                   new_rule=None, verdict=None, score=None, message=None)
 
-    def begin(self) -> None:
+    def do_begin(self) -> None:
         self.calls.append("begin")
         self._round(1, 0)
 
@@ -206,7 +224,7 @@ class FakeController:
                   timer_seconds=self._timer(number) + extra, time_left=None, ready=frozenset(),
                   verdict=None, message=None)
 
-    def swim(self) -> None:
+    def do_swim(self) -> None:
         self.calls.append("swim")
         if self.view.phase is not Phase.ROUND_READY:
             self.listener.on_problem("SWIM! works only before a round starts.")
@@ -216,7 +234,7 @@ class FakeController:
         self.listener.on_sound(Sound.WHISTLE)
         self._set(phase=Phase.PRACTICE, time_left=float(self.view.timer_seconds))
 
-    def stop_on_screen(self) -> None:
+    def do_stop_on_screen(self) -> None:
         self.calls.append("stop_on_screen")
         self._stop()
 
@@ -239,9 +257,9 @@ class FakeController:
         self._set(phase=Phase.PERFORMANCE, verdict=verdict, time_left=None)
 
     def _lanes(self, in_sync: bool) -> tuple[LaneView, ...]:
-        deck = self.content.deck.for_players(self.view.players or 4)
+        deck = self.content.deck.for_players(self.view.payload.players or 4)
         lanes = []
-        elements = [r for r in self.view.rules if r.kind == "element"]
+        elements = [r for r in self.view.payload.rules if r.kind == "element"]
         for rule in elements:
             swimmers = []
             for seat in self.view.seats:
@@ -261,27 +279,27 @@ class FakeController:
         self.listener.on_sound(Sound.HORN)
         self._set(phase=Phase.TIME_OUT, time_left=0.0)
 
-    def try_again(self) -> None:
+    def do_try_again(self) -> None:
         self.calls.append("try_again")
         if self.view.phase is Phase.TIME_OUT:
             self._rounds[-1]["between"] += 12
-            self._set(captain=self._left_of(self.view.captain))
-            self._round(self.view.round_number, self.view.timer_seconds + PENALTY
-                        - self._timer(self.view.round_number))
+            self._set(captain=self._left_of(self.view.payload.captain))
+            self._round(self.view.payload.round_number, self.view.timer_seconds + PENALTY
+                        - self._timer(self.view.payload.round_number))
 
-    def judge_by_hand(self, in_sync: bool) -> None:
+    def do_judge_by_hand(self, in_sync: bool) -> None:
         self.calls.append(f"judge_by_hand {in_sync}")
         if self.view.phase is Phase.JUDGE_BY_HAND:
             self._verdict(VerdictView(in_sync, (), by_hand=True))
 
-    def override(self, in_sync: bool) -> None:
+    def do_override(self, in_sync: bool) -> None:
         self.calls.append(f"override {in_sync}")
-        verdict = self.view.verdict
+        verdict = self.view.payload.verdict
         if self.view.phase is Phase.PERFORMANCE and verdict and verdict.in_sync != in_sync:
             self._rounds[-1]["penalty"] += -PENALTY if in_sync else PENALTY
             self._set(verdict=replace(verdict, in_sync=in_sync, overridden=True))
 
-    def next(self) -> None:
+    def do_next(self) -> None:
         self.calls.append("next")
         view = self.view
         if view.phase is Phase.SCORE:
@@ -290,12 +308,12 @@ class FakeController:
         if view.phase is not Phase.PERFORMANCE:
             return
         self._rounds[-1]["between"] += 15
-        self._set(captain=self._left_of(view.captain))
-        if not view.verdict.in_sync:
-            self._round(view.round_number, view.timer_seconds + PENALTY
-                        - self._timer(view.round_number))
-        elif view.round_number < ROUNDS:
-            self._round(view.round_number + 1, 0)
+        self._set(captain=self._left_of(view.payload.captain))
+        if not view.payload.verdict.in_sync:
+            self._round(view.payload.round_number, view.timer_seconds + PENALTY
+                        - self._timer(view.payload.round_number))
+        elif view.payload.round_number < ROUNDS:
+            self._round(view.payload.round_number + 1, 0)
         else:
             self._finish()
 
@@ -306,15 +324,15 @@ class FakeController:
         total = sum(r.practice_seconds + r.between_seconds + r.penalty_seconds for r in rounds)
         par = self._routine().par(self.content.timing)
         score = min(100, round(100 * par / total)) if total else 100
-        best = self.top_scores.get(self.view.routine_id)
-        self.top_scores[self.view.routine_id] = max(score, best or 0)
+        best = self.top_scores.get(self.view.payload.routine_id)
+        self.top_scores[self.view.payload.routine_id] = max(score, best or 0)
         self._set(phase=Phase.SCORE, score=ScoreView(score, total, par, rounds, best))
 
     def abandon(self) -> None:
         self.calls.append("abandon")
         self._set(phase=Phase.CHOOSING, choices=self._choices(), verdict=None, score=None)
 
-    def random_routine(self, seed: int | None = None) -> str:
+    def do_random_routine(self, seed: int | None = None) -> str:
         number = len(self.randoms) + 1
         choice = RoutineChoice(f"random-{number}", f"Wild Water {number}", None, False, None)
         self.randoms.append(choice)
@@ -323,13 +341,13 @@ class FakeController:
 
     def staff(self, action: StaffAction | str, **args) -> None:
         self.calls.append(f"staff {action}")
-        if action == StaffAction.UNLOCK_ALL:
+        if action == SyncStaff.UNLOCK_ALL:
             self.unlocked = True
         elif action == StaffAction.RESET_SCORES:
             self.top_scores.clear()
         elif action == StaffAction.VOLUME:
             self.volume = args.get("level", self.volume)
-        elif action in (StaffAction.DECK_CHECK_START, StaffAction.DECK_CHECK_STOP):
+        elif action in (SyncStaff.DECK_CHECK_START, SyncStaff.DECK_CHECK_STOP):
             self._deck_check(action, args)
             return
         elif action in ENROLL_ACTIONS:
@@ -341,20 +359,20 @@ class FakeController:
         self._set(choices=self._choices())
 
     def _deck_check(self, action: str, args) -> None:
-        if action == StaffAction.DECK_CHECK_STOP:
+        if action == SyncStaff.DECK_CHECK_STOP:
             self._set(deck_check=None)
         elif self.view.phase is not Phase.SETUP:
             self.listener.on_problem("The deck check works while a routine is being set up")
         else:
-            deck = tuple(card.short for card in self.view.deck)
+            deck = tuple(card.short for card in self.view.payload.deck)
             seat, lane = args.get("seat", 1), args.get("lane", 1)
             self._set(deck_check=DeckCheckView(
                 seat, lane, len(deck), 0, missing=deck,
                 message=f"Pass the {len(deck)} Sync cards over seat {seat} lane {lane}"))
 
     def _enroll(self, action: str, args) -> None:
-        enroll = self.view.enroll
-        if action == StaffAction.ENROLL_START:
+        enroll = self.view.payload.enroll
+        if action == SyncStaff.ENROLL_START:
             if self.view.phase not in (Phase.ATTRACT, Phase.CHOOSING, Phase.SETUP):
                 self.listener.on_problem("Enroll tags between routines, not during one")
                 return
@@ -365,11 +383,11 @@ class FakeController:
             self._set(enroll=self._enroll_at(enroll, cards[0] if in_order else None))
         elif enroll is None:
             self.listener.on_problem("Start enrollment first")
-        elif action == StaffAction.ENROLL_STOP:
+        elif action == SyncStaff.ENROLL_STOP:
             self._set(enroll=None)
-        elif action == StaffAction.ENROLL_CARD:
+        elif action == SyncStaff.ENROLL_CARD:
             self._set(enroll=self._enroll_at(enroll, args.get("card")))
-        elif action == StaffAction.ENROLL_SKIP and enroll.card is not None:
+        elif action == SyncStaff.ENROLL_SKIP and enroll.card is not None:
             following = enroll.cards.index(enroll.card) + 1
             card = enroll.cards[following] if enroll.in_order and following < enroll.total \
                 else None
@@ -389,9 +407,5 @@ class FakeController:
 
     def select_game(self, game: str) -> None:
         self.calls.append(f"select_game {game}")
-        if game != "sync_or_swim":
-            self.listener.on_problem(f"There is no game {game!r} on this table")
-            return
-        self._set(phase=Phase.ATTRACT, players=None, seats=(), routine_id=None,
-                  round_number=None, rules=(), verdict=None, score=None, enroll=None,
-                  deck_check=None, choices=self._choices())
+        if game != "sync_or_swim":  # the running one: nothing to do
+            self.listener.on_problem(f"no game {game!r} on this table; games: sync_or_swim")

@@ -14,8 +14,11 @@ from pathlib import Path
 import pytest
 from fake_controller import FakeController
 
+from kiosk import registry
 from kiosk.table.api import Controller, ControllerListener, StaffAction
 from kiosk.table.controller import TableController
+from kiosk.table.games import game_factory
+from kiosk.table.games.sync_or_swim.view import SyncStaff
 
 UI = Path(__file__).resolve().parents[2] / "kiosk" / "ui"
 
@@ -43,7 +46,9 @@ def controller(request):
 def test_the_protocol_declares_attributes_and_methods():
     names = declared()
     assert {"view", "wakeup"} <= names  # annotations count, not only methods
-    assert {"pump", "staff", "select_game", "random_routine"} <= names
+    assert {"pump", "staff", "select_game", "act"} <= names
+    # one game's commands go through ``act``: a new game never changes the contract
+    assert not names & {"swim", "try_again", "judge_by_hand", "override", "random_routine"}
 
 
 def test_a_controller_has_every_member_the_protocol_declares(controller):
@@ -72,7 +77,8 @@ class Problems(ControllerListener):
 def test_a_controller_knows_every_staff_action_and_refuses_others(controller):
     heard = Problems()
     controller.set_listener(heard)
-    for action in StaffAction:
+    assert set(controller.view.staff_actions) == {*StaffAction, *SyncStaff}
+    for action in controller.view.staff_actions:
         controller.staff(action)
         assert not any("does not exist" in said for said in heard.said), (action, heard.said)
     controller.staff("fireworks")
@@ -92,25 +98,55 @@ def test_the_app_uses_only_what_the_contract_declares():
     assert not probes, f"the app probes the controller instead of trusting the contract: {probes}"
 
 
+def test_a_controller_refuses_a_command_the_game_does_not_know(controller):
+    heard = Problems()
+    controller.set_listener(heard)
+    assert controller.act("fireworks") is None
+    assert heard.said[-1] == "Sync or Swim has no 'fireworks'"
+
+
+def game_ui_files(info: registry.GameInfo) -> list[Path]:
+    folder = Path(registry.load(info.ui).__file__).parent
+    return sorted(folder.rglob("*.py")) + sorted(folder.rglob("*.kv"))
+
+
+@pytest.mark.parametrize("info", registry.GAMES, ids=lambda info: info.id)
+def test_a_games_screens_send_only_commands_its_table_logic_takes(info):
+    """``controller.act("...")`` in a game's UI package names a command of that game's
+    table logic, and every staff action its buttons send is one the game knows."""
+    game = game_factory(info.id)
+    sent: set[str] = set()
+    for path in game_ui_files(info):
+        sent |= set(re.findall(r"controller\.act\(\s*\"(\w+)\"", path.read_text()))
+    assert sent, f"the scan finds no commands in {info.ui}"
+    assert sent <= {*game.commands, "wake", "abandon"}, sorted(sent - set(game.commands))
+    ui = registry.load(info.ui).SCREENS
+    actions = {b.action for b in ui.staff_buttons if b.action}
+    assert actions <= set(game.staff_actions)
+    assert set(ui.phases.values()) | {ui.tick} - {None} <= set(ui.screens)
+    assert set(ui.overlays) <= set(ui.screens)
+
+
 def test_the_fakes_tag_tools_take_their_first_steps_like_the_real_ones():
     fake = FakeController()
     heard = Problems()
     fake.set_listener(heard)
-    fake.staff(StaffAction.ENROLL_START)
-    first, second = fake.view.enroll.cards[:2]
-    assert (fake.view.enroll.card, fake.view.enroll.message) == (
+    fake.staff(SyncStaff.ENROLL_START)
+    first, second = fake.view.payload.enroll.cards[:2]
+    assert (fake.view.payload.enroll.card, fake.view.payload.enroll.message) == (
         first, f"Lay {first} on seat 1 lane 1")
-    fake.staff(StaffAction.ENROLL_SKIP)
-    assert fake.view.enroll.card == second and fake.view.enroll.last == f"Skipped {first}"
-    fake.staff(StaffAction.ENROLL_STOP)
-    assert fake.view.enroll is None
+    fake.staff(SyncStaff.ENROLL_SKIP)
+    enroll = fake.view.payload.enroll
+    assert enroll.card == second and enroll.last == f"Skipped {first}"
+    fake.staff(SyncStaff.ENROLL_STOP)
+    assert fake.view.payload.enroll is None
 
-    fake.staff(StaffAction.DECK_CHECK_START)
+    fake.staff(SyncStaff.DECK_CHECK_START)
     assert heard.said[-1] == "The deck check works while a routine is being set up"
     fake.wake()
-    fake.choose(3, "R01")
-    fake.staff(StaffAction.DECK_CHECK_START, seat=1, lane=1)
-    check = fake.view.deck_check
-    assert check.expected == len(fake.view.deck) == len(check.missing) and check.seen == 0
-    fake.staff(StaffAction.DECK_CHECK_STOP)
-    assert fake.view.deck_check is None
+    fake.act("choose", players=3, routine_id="R01")
+    fake.staff(SyncStaff.DECK_CHECK_START, seat=1, lane=1)
+    check = fake.view.payload.deck_check
+    assert check.expected == len(fake.view.payload.deck) == len(check.missing) and check.seen == 0
+    fake.staff(SyncStaff.DECK_CHECK_STOP)
+    assert fake.view.payload.deck_check is None

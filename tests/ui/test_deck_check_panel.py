@@ -21,7 +21,7 @@ def text(pilot) -> str:
 def test_check_the_deck_lists_missing_and_extra_cards(make_pilot, real_driver, size):
     driver = real_driver(seats=(1, 2, 3))
     driver.controller.wake()
-    driver.controller.choose(3, "R01")
+    driver.controller.act("choose", players=3, routine_id="R01")
     pilot = make_pilot(driver.controller, size=size)
     pilot.settle()  # laid out: the button is where the finger goes
     assert pilot.showing("setup")
@@ -45,5 +45,5 @@ def test_check_the_deck_lists_missing_and_extra_cards(make_pilot, real_driver, s
 
     pilot.press("Done")
     pilot.until(lambda: "Deck check" not in pilot.labels())
-    assert driver.controller.view.deck_check is None
+    assert driver.controller.view.payload.deck_check is None
     assert pilot.screen().name == "setup" and not pilot.screen().errors

@@ -7,8 +7,8 @@ from fake_controller import FakeController
 
 
 def test_fresh_tags_are_unknown_and_replace_each_other(make_pilot):
+    from kiosk.table.games.sync_or_swim.driver import RealDriver
     from kiosk.ui.devpanel import DevPanel
-    from kiosk.ui.real_driver import RealDriver
 
     make_pilot(FakeController())
     driver = RealDriver(seats=(1, 2))

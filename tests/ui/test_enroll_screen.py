@@ -59,4 +59,4 @@ def test_the_enroll_screen_builds_and_advances_when_a_tag_is_laid(make_pilot, re
 
     pilot.press("Done")
     pilot.until(lambda: pilot.showing("attract"))
-    assert driver.controller.view.enroll is None
+    assert driver.controller.view.payload.enroll is None

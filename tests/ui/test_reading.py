@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 
-from kiosk.table.api import Phase
+from kiosk.table.games.sync_or_swim.view import Phase
 
 READING = "Reading the cards"
 
@@ -43,7 +43,7 @@ def test_a_slow_board_shows_reading_then_the_automatic_verdict(make_pilot, real_
     driver.table.board(2).slow_answers(0)
     pilot.until(lambda: pilot.app.view.phase is Phase.PERFORMANCE, limit=600)
     pilot.until(lambda: pilot.screen().name == "performance" and pilot.screen().revealed >= 1)
-    verdict = pilot.app.view.verdict
+    verdict = pilot.app.view.payload.verdict
     assert verdict.in_sync and not verdict.by_hand
 
 
@@ -52,7 +52,7 @@ def test_a_read_done_before_the_delay_never_says_it_is_reading(make_pilot, real_
     """A prompt table confirms in milliseconds: flashing "Reading the cards" for that
     long would cost a drawn frame before the verdict. Here the delay is made long and
     the board's answer is held until the READING view has reached the screen."""
-    from kiosk.ui.screens import round as round_module
+    from kiosk.ui.games.sync_or_swim import round as round_module
 
     monkeypatch.setattr(round_module, "READING_AFTER_S", 30.0)
     driver = real_driver(seats=(1, 2, 3))

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from kiosk.__main__ import build_table
-from kiosk.table.api import Phase
+from kiosk.compose import build_table
+from kiosk.table.games.sync_or_swim.view import Phase
 
 
 def test_the_app_reopens_at_the_round_and_welcomes_the_players_back(tmp_path, make_pilot):
     database = tmp_path / "kiosk-sim.sqlite3"
     controller, driver, _ = build_table(simulate=True, database=database)
     controller.wake()
-    controller.choose(4, "R01")
-    controller.begin()
-    controller.swim()
+    controller.act("choose", players=4, routine_id="R01")
+    controller.act("begin")
+    controller.act("swim")
     controller.pump()
     assert controller.view.phase is Phase.PRACTICE
     driver.table.close()  # the power goes out: nothing is closed cleanly

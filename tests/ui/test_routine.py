@@ -4,7 +4,7 @@ after a reader is unplugged, the twist, the score; and the two-finger stop."""
 
 from __future__ import annotations
 
-from kiosk.table.api import Phase
+from kiosk.table.games.sync_or_swim.view import Phase
 from kiosk.ui.widgets.rule_card import RuleCard
 
 
@@ -28,7 +28,7 @@ def test_a_whole_routine_through_the_screens(tmp_path):
         assert app.view.timer_seconds == 30
 
         s.perform(True)
-        assert app.view.round_number == 2
+        assert app.view.payload.round_number == 2
 
         pilot.press("SWIM!")
         s.wait_phase(Phase.PRACTICE)
@@ -41,7 +41,7 @@ def test_a_whole_routine_through_the_screens(tmp_path):
         assert any("played no card" in text for text in labels), labels
         pilot.press("NEXT")
         s.wait_phase(Phase.ROUND_READY)
-        assert app.view.round_number == 2
+        assert app.view.payload.round_number == 2
         s.perform(True)
 
         driver.lose_hardware(seat=2)
@@ -52,7 +52,7 @@ def test_a_whole_routine_through_the_screens(tmp_path):
         assert any("Seat 2" in text for text in pilot.labels())
         pilot.press("NOT IN SYNC")
         s.wait_phase(Phase.PERFORMANCE)
-        assert app.view.verdict.by_hand and not app.view.verdict.in_sync
+        assert app.view.payload.verdict.by_hand and not app.view.payload.verdict.in_sync
         driver.restore_hardware(seat=2)
         pilot.press("NEXT")
         s.wait_phase(Phase.ROUND_READY)
@@ -64,7 +64,7 @@ def test_a_whole_routine_through_the_screens(tmp_path):
         s.perform(True)
         s.wait_phase(Phase.SCORE)
         assert pilot.screen().name == "score"
-        assert int(pilot.screen().score) == app.view.score.score
+        assert int(pilot.screen().score) == app.view.payload.score.score
         # one bar per round, with the retries this routine took: a time out in round 1,
         # NOT IN SYNC in round 2, NOT IN SYNC by hand in round 3
         pilot.until(lambda: "Round 6" in pilot.labels())  # the chart draws on a trigger
@@ -105,7 +105,7 @@ def test_two_fingers_on_the_circles_stop_a_table_without_pads(tmp_path):
         # that a simulated board stops reading its port (flake-check saw it) — the
         # players do; a timer running out would be a missed stop
         s.pilot.until(lambda: s.app.view.phase in (Phase.PERFORMANCE, Phase.JUDGE_BY_HAND))
-        if s.app.view.phase is Phase.PERFORMANCE:
-            assert s.app.view.verdict.in_sync
+        if s.app.view.phase == Phase.PERFORMANCE:
+            assert s.app.view.payload.verdict.in_sync
     finally:
         s.close()

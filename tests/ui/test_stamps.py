@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fake_controller import FakeController
 
-from kiosk.table.api import CardView
+from kiosk.table.games.sync_or_swim.view import CardView
 from kiosk.ui import theme
 
 

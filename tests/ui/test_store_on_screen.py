@@ -9,10 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from kiosk.__main__ import build_table
+from kiosk.compose import build_table
 from kiosk.store import SQLiteStore
-from kiosk.table.api import Phase
 from kiosk.table.controller import SAVED_AGAIN
+from kiosk.table.games.sync_or_swim.view import Phase
 
 ROOT = Path(__file__).resolve().parents[2]
 BLUE_1 = "049b7f9a3b10c6"  # a shipped example tag

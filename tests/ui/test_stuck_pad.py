@@ -4,7 +4,7 @@ in, on the real controller and the simulated table; freeing the pad brings pads 
 from __future__ import annotations
 
 from kiosk.hardware.ports import Pad
-from kiosk.table.api import Phase
+from kiosk.table.games.sync_or_swim.view import Phase
 
 
 def test_a_pad_stuck_at_swim_brings_the_circles_and_they_stop_the_timer(tmp_path):

@@ -8,16 +8,16 @@ import threading
 
 from fake_controller import FakeController
 
-from kiosk.table.api import Phase
+from kiosk.table.games.sync_or_swim.view import Phase
 
 
 def test_a_seat_press_from_a_worker_thread_is_drawn_on_the_main_thread(make_pilot):
     main = threading.get_ident()
     fake = FakeController()
     fake.wake()
-    fake.choose(4, "R01")
-    fake.begin()
-    fake.swim()
+    fake.act("choose", players=4, routine_id="R01")
+    fake.act("begin")
+    fake.act("swim")
     pilot = make_pilot(fake)
     screen = pilot.screen()
     assert screen.name == "round"
@@ -40,9 +40,9 @@ def test_a_hardware_event_asks_for_a_pump_at_the_next_frame(make_pilot):
     slowed to once in 100 s, only that can bring a worker's press to the screen."""
     fake = FakeController()
     fake.wake()
-    fake.choose(4, "R01")
-    fake.begin()
-    fake.swim()
+    fake.act("choose", players=4, routine_id="R01")
+    fake.act("begin")
+    fake.act("swim")
     pilot = make_pilot(fake, pump_hz=0.01)
     assert fake.wakeup is not None
     dots = {dot.seat: dot for dot in pilot.screen().ids.seats.children}
@@ -79,6 +79,6 @@ def test_the_real_controller_reports_only_on_the_main_thread(make_pilot, real_dr
     round_screen = pilot.screen()
     pilot.until(lambda: {dot.seat for dot in round_screen.ids.seats.children
                          if dot.ready} == {2})
-    assert app.view.ready == {2}
+    assert app.view.payload.ready == {2}
     assert set(seen) == {main}
     assert round_screen.drawn_on == main

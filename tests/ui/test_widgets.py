@@ -7,7 +7,7 @@ import wave
 
 from fake_controller import FakeController
 
-from kiosk.table.api import CardView, Phase
+from kiosk.table.games.sync_or_swim.view import CardView, Phase
 from kiosk.ui.sound import Sounds, samples
 from kiosk.ui.widgets.timer import format_seconds
 
@@ -41,15 +41,15 @@ def test_sounds_are_generated_once_and_silent_without_audio(tmp_path):
 
 
 def test_staff_override_needs_a_long_press_and_the_pin(make_pilot, monkeypatch):
-    from kiosk.ui.screens import performance
+    from kiosk.ui.games.sync_or_swim import performance
     from kiosk.ui.widgets.popups import STAFF_PIN, PinPad
 
     monkeypatch.setattr(performance, "REVEAL_SECONDS", 0.01)
     fake = FakeController(outcomes=["not_in_sync"])
     fake.wake()
-    fake.choose(4, "R01")
-    fake.begin()
-    fake.swim()
+    fake.act("choose", players=4, routine_id="R01")
+    fake.act("begin")
+    fake.act("swim")
     fake.touch_pads()
     fake.pump()
     pilot = make_pilot(fake)
@@ -78,4 +78,4 @@ def test_staff_override_needs_a_long_press_and_the_pin(make_pilot, monkeypatch):
     pilot.press("OK")
     pilot.until(lambda: any("corrected by staff" in text for text in pilot.labels()))
     assert "override True" in fake.calls
-    assert fake.view.verdict.in_sync and fake.view.verdict.overridden
+    assert fake.view.payload.verdict.in_sync and fake.view.payload.verdict.overridden

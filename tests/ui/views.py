@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from fake_controller import NO_HARDWARE, FakeController
 
-from kiosk.table.api import Phase
+from kiosk.table.games.sync_or_swim.view import Phase
 
 
 def fake_in(screen: str) -> FakeController:
@@ -19,34 +19,34 @@ def fake_in(screen: str) -> FakeController:
     fake.wake()
     if screen == "choose":
         return fake
-    fake.choose(6, "R01")
+    fake.act("choose", players=6, routine_id="R01")
     if screen == "setup":
         return fake
-    fake.begin()
+    fake.act("begin")
     fake._round(6, 0)
     if screen == "round":
         return fake
     if screen == "circles":
         fake._set(hardware=NO_HARDWARE)
-        fake.swim()
+        fake.act("swim")
         return fake
     if screen == "judge":
         fake._set(hardware=replace(NO_HARDWARE, pads=True))
-        fake.swim()
+        fake.act("swim")
         fake.touch_pads()
         fake.pump()
         return fake
     fake.outcomes.append("not_in_sync")
-    fake.swim()
+    fake.act("swim")
     fake.touch_pads()
     fake.pump()
     if screen == "performance":
         return fake
-    fake.next()
-    fake.swim()
+    fake.act("next")
+    fake.act("swim")
     fake.touch_pads()
     fake.pump()
-    fake.next()
+    fake.act("next")
     if screen == "score":
         assert fake.view.phase is Phase.SCORE
         return fake

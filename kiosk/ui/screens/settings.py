@@ -1,9 +1,11 @@
-"""Staff settings, behind the PIN: unlock all routines, reset scores, hardware status,
-volume, and tagging cards (the enroll screen, :mod:`kiosk.ui.screens.enroll`)."""
+"""Staff settings, behind the PIN: the running game's top scores reset, hardware
+status, volume, and the buttons the running game adds (``GameScreens.staff_buttons``:
+e.g. Sync or Swim's unlocking and card tagging)."""
 
 from __future__ import annotations
 
 from kivy.clock import Clock
+from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from kiosk.table.api import StaffAction
@@ -35,6 +37,7 @@ class SettingsScreen(ViewScreen):
 
     def on_pre_enter(self, *_):
         self.volume = self.app.volume
+        self.game_buttons()
         if self.view is not None:
             self.redraw(self.view)
 
@@ -64,9 +67,21 @@ class SettingsScreen(ViewScreen):
     def redraw(self, view) -> None:
         self.hardware = hardware_text(view.hardware)
 
-    def unlock_all(self) -> None:
-        self.controller.staff(StaffAction.UNLOCK_ALL)
-        self.done = "Every routine is unlocked."
+    def game_buttons(self) -> None:
+        """The running game's own staff buttons, under the shared ones."""
+        box = self.ids.game_buttons
+        box.clear_widgets()
+        for button in self.app.game_screens.staff_buttons:
+            widget = Factory.KButton(text=button.text, font_base=28)
+            widget.bind(on_release=lambda _w, b=button: self.game_button(b))
+            box.add_widget(widget)
+
+    def game_button(self, button) -> None:
+        if button.overlay:
+            self.app.open_overlay(button.overlay)
+            return
+        self.controller.staff(button.action)
+        self.done = button.done
 
     def reset_scores(self) -> None:
         if not self.confirm_reset:
@@ -76,7 +91,7 @@ class SettingsScreen(ViewScreen):
             return
         self.confirm_reset = False
         self.controller.staff(StaffAction.RESET_SCORES)
-        self.done = "All top scores are reset."
+        self.done = "This game's top scores are reset."
 
     def set_volume(self, value: float) -> None:
         self.app.set_volume(value)

@@ -13,7 +13,7 @@ from kiosk.games.sync_or_swim.judge import Verdict
 from kiosk.games.sync_or_swim.requirements import Element, Mode, Twist
 from kiosk.games.sync_or_swim.routines import RoutineDef
 from kiosk.games.sync_or_swim.scoring import ScoreCard
-from kiosk.table.api import (
+from kiosk.table.games.sync_or_swim.view import (
     CardView,
     LaneView,
     RoundScoreView,

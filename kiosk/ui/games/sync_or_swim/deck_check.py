@@ -14,7 +14,7 @@ from kivy.app import App
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
-from kiosk.table.api import StaffAction
+from kiosk.table.games.sync_or_swim.view import SyncStaff
 from kiosk.ui import theme
 
 SEAT, LANE = 1, 1
@@ -39,7 +39,7 @@ class DeckCheckPanel(ModalView):
     def start(cls) -> DeckCheckPanel:
         """Start the check in the controller and show the panel."""
         app = App.get_running_app()
-        app.controller.staff(StaffAction.DECK_CHECK_START, seat=SEAT, lane=LANE)
+        app.controller.staff(SyncStaff.DECK_CHECK_START, seat=SEAT, lane=LANE)
         panel = cls()
         panel.open(animation=False)
         return panel
@@ -53,11 +53,11 @@ class DeckCheckPanel(ModalView):
         App.get_running_app().unbind(view=self._follow)
 
     def finish(self) -> None:
-        App.get_running_app().controller.staff(StaffAction.DECK_CHECK_STOP)
+        App.get_running_app().controller.staff(SyncStaff.DECK_CHECK_STOP)
         self.dismiss(animation=False)
 
     def _follow(self, _app, view) -> None:
-        check = view.deck_check if view is not None else None
+        check = view.payload.deck_check if view is not None else None
         if check is None:
             self.dismiss(animation=False)
             return

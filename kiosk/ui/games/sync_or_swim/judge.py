@@ -27,12 +27,12 @@ class JudgeScreen(ViewScreen):
     def redraw(self, view) -> None:
         self.missing = missing_text(view)
         grid = self.ids.rules
-        cards = reuse(grid, len(view.rules), Factory.RuleCard)
-        for card, rule in zip(cards, view.rules, strict=False):
+        cards = reuse(grid, len(view.payload.rules), Factory.RuleCard)
+        for card, rule in zip(cards, view.payload.rules, strict=False):
             card.rule = rule  # reused from the last time the players judged
 
     def decide(self, in_sync: bool) -> None:
-        self.controller.judge_by_hand(in_sync)
+        self.controller.act("judge_by_hand", in_sync=in_sync)
 
 
 theme.load_kv(__file__)

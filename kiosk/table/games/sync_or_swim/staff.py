@@ -19,9 +19,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kiosk.hardware.ports import InventoryChange
-from kiosk.table.api import DeckCheckView, EnrollView, Phase
+from kiosk.table.api import DeckCheckView, EnrollView
 from kiosk.table.deck_check import DeckCheck
 from kiosk.table.enroll import SETTLE_S, EnrollSession
+from kiosk.table.games.sync_or_swim.view import Phase
 
 ACTIONS = ("enroll_start", "enroll_card", "enroll_replace", "enroll_skip", "enroll_stop",
            "deck_check_start", "deck_check_stop")

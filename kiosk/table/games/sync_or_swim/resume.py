@@ -37,7 +37,7 @@ from kiosk.games.sync_or_swim.library import Content
 from kiosk.games.sync_or_swim.routines import RoutineDef
 from kiosk.games.sync_or_swim.scoring import score_session
 from kiosk.games.sync_or_swim.session import Entry, Session, SessionError, State
-from kiosk.table.store import Journal, RoutineResult, Store
+from kiosk.store.protocol import Journal, RoutineResult, Store
 
 log = logging.getLogger(__name__)
 

@@ -12,9 +12,9 @@ from kiosk.games.sync_or_swim.solver import Solver
 from kiosk.hardware.ports import BoardState
 from kiosk.hardware.sim_gpio import ManualClock
 from kiosk.paths import config_dir
-from kiosk.table.api import Phase
+from kiosk.store.protocol import MemoryStore
 from kiosk.table.compose import build_simulated
-from kiosk.table.store import MemoryStore
+from kiosk.table.games.sync_or_swim.view import Phase
 
 
 class RealDriver:
@@ -46,10 +46,10 @@ class RealDriver:
 
     def winning_plays(self):
         view = self.view
-        elements = [self.content.elements[r.id] for r in view.rules if r.kind == "element"]
-        twists = [self.content.twists[r.id] for r in view.rules if r.kind == "twist"]
-        deck = self.content.deck.for_players(view.players)
-        table = Solver(deck, self.rng).solve(view.seats, view.captain, elements, twists)
+        elements = [self.content.elements[r.id] for r in view.payload.rules if r.kind == "element"]
+        twists = [self.content.twists[r.id] for r in view.payload.rules if r.kind == "twist"]
+        deck = self.content.deck.for_players(view.payload.players)
+        table = Solver(deck, self.rng).solve(view.seats, view.payload.captain, elements, twists)
         return table.plays
 
     def arrange(self, in_sync: bool) -> None:

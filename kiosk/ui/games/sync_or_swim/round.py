@@ -9,7 +9,7 @@ from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
-from kiosk.table.api import Phase
+from kiosk.table.games.sync_or_swim.view import Phase
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 from kiosk.ui.widgets.basics import reuse
@@ -18,9 +18,9 @@ READING_AFTER_S = 0.15  # a stop whose cards take longer than this says it is re
 
 
 def round_heading(view) -> str:
-    name = view.routine_name or "Routine"
-    if view.round_number:
-        return f"{name}: round {view.round_number} of 6"
+    name = view.payload.routine_name or "Routine"
+    if view.payload.round_number:
+        return f"{name}: round {view.payload.round_number} of 6"
     return name
 
 
@@ -63,8 +63,8 @@ class RoundScreen(ViewScreen):
         if not self.circles:
             self.ids.stop.reset()
         self.ids.seats.seats = view.seats
-        self.ids.seats.ready = view.ready
-        self.ids.seats.captain = view.captain
+        self.ids.seats.ready = view.payload.ready
+        self.ids.seats.captain = view.payload.captain
         self._fill_rules(view)
 
     def _reading_due(self, *_) -> None:
@@ -74,7 +74,8 @@ class RoundScreen(ViewScreen):
 
     def _default_message(self, view) -> str:
         if view.phase is Phase.ROUND_READY:
-            return f"Captain (seat {view.captain}): press SWIM! when everyone has their cards."
+            return (f"Captain (seat {view.payload.captain}): press SWIM! when everyone "
+                    "has their cards.")
         if view.phase is Phase.PRACTICE:
             if view.hardware.pads:
                 return "Ready? Press your seat button. Captain: touch both pads to stop."
@@ -90,8 +91,8 @@ class RoundScreen(ViewScreen):
     def _fill_rules(self, view) -> None:
         grid = self.ids.rules
         shown = [(child.rule, child.new) for child in reversed(grid.children)]
-        wanted = [(rule, view.new_rule is not None and rule.id == view.new_rule.id)
-                  for rule in view.rules]
+        wanted = [(rule, view.payload.new_rule is not None and rule.id == view.payload.new_rule.id)
+                  for rule in view.payload.rules]
         if shown == wanted:
             return
         cards = reuse(grid, len(wanted), Factory.RuleCard)
@@ -103,13 +104,13 @@ class RoundScreen(ViewScreen):
         self.time_left = time_left
 
     def stop_on_screen(self) -> None:
-        self.controller.stop_on_screen()
+        self.controller.act("stop_on_screen")
 
     def swim(self) -> None:
-        self.controller.swim()
+        self.controller.act("swim")
 
     def try_again(self) -> None:
-        self.controller.try_again()
+        self.controller.act("try_again")
 
 
 theme.load_kv(__file__)

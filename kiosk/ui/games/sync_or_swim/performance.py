@@ -2,7 +2,7 @@
 plain reason for every failure, then the IN SYNC / NOT IN SYNC banner.
 
 Staff can correct the table: a long press on the banner asks for the PIN, then flips the
-verdict (``controller.override``).
+verdict (``controller.act("override")``).
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ class PerformanceScreen(ViewScreen):
         self._verdict = None
 
     def redraw(self, view) -> None:
-        verdict = view.verdict
+        verdict = view.payload.verdict
         if verdict is None:
             return
         self.in_sync = verdict.in_sync
@@ -125,13 +125,13 @@ class PerformanceScreen(ViewScreen):
         self._verdict = None
 
     def next(self) -> None:
-        self.controller.next()
+        self.controller.act("next")
 
     def ask_override(self) -> None:
         PinPad(on_success=self.override, check=self.app.check_pin).open()
 
     def override(self) -> None:
-        self.controller.override(not self.in_sync)
+        self.controller.act("override", in_sync=not self.in_sync)
 
 
 theme.load_kv(__file__)

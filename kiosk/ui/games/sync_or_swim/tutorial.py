@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from kivy.factory import Factory
 from kivy.properties import NumericProperty, StringProperty
 
-from kiosk.table.api import CardView, RuleView
+from kiosk.table.games.sync_or_swim.view import CardView, RuleView
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 

@@ -4,8 +4,8 @@ happened in green or red. A tag of another card stops with Replace / Skip; two t
 once ask for one card at a time. Card by card, staff pick the card from a list.
 
 The enrollment itself runs in the controller (``staff("enroll_start")`` …, see
-:mod:`kiosk.table.sync_or_swim_staff`) on the same reader events the game uses; this
-screen only draws ``view.enroll`` and sends staff's choices back.
+:mod:`kiosk.table.games.sync_or_swim.staff`) on the same reader events the game uses; this
+screen only draws ``view.payload.enroll`` and sends staff's choices back.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
-from kiosk.table.api import StaffAction
+from kiosk.table.games.sync_or_swim.view import SyncStaff
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 from kiosk.ui.widgets.basics import reuse
@@ -33,27 +33,27 @@ class EnrollScreen(ViewScreen):
     last_ok = BooleanProperty(True)
 
     def on_enter(self, *_):
-        if self.view is None or self.view.enroll is None:
+        if self.view is None or self.view.payload.enroll is None:
             self.start(True)
 
     def start(self, in_order: bool) -> None:
-        self.controller.staff(StaffAction.ENROLL_START, in_order=in_order, seat=SEAT, lane=LANE)
+        self.controller.staff(SyncStaff.ENROLL_START, in_order=in_order, seat=SEAT, lane=LANE)
 
     def replace(self) -> None:
-        self.controller.staff(StaffAction.ENROLL_REPLACE)
+        self.controller.staff(SyncStaff.ENROLL_REPLACE)
 
     def skip(self) -> None:
-        self.controller.staff(StaffAction.ENROLL_SKIP)
+        self.controller.staff(SyncStaff.ENROLL_SKIP)
 
     def pick(self, card: str) -> None:
-        self.controller.staff(StaffAction.ENROLL_CARD, card=card)
+        self.controller.staff(SyncStaff.ENROLL_CARD, card=card)
 
     def finish(self) -> None:
-        self.controller.staff(StaffAction.ENROLL_STOP)
+        self.controller.staff(SyncStaff.ENROLL_STOP)
         self.app.close_overlay()
 
     def redraw(self, view) -> None:
-        enroll = view.enroll
+        enroll = view.payload.enroll
         self.active = enroll is not None
         if enroll is None:
             self.message = "Starting… (this table needs card readers to tag cards)"

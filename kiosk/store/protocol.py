@@ -15,7 +15,7 @@ which restarts after a reboot: a resume must shift its new clock past the last e
 All values (settings, ``setup``, ``args``, ``breakdown``) are plain JSON-ready data.
 
 >>> store = MemoryStore()
->>> journal = store.open_journal("sync_or_swim", {"routine_id": "R01", "players": 3})
+>>> journal = store.open_journal("a_game", {"routine_id": "R01", "players": 3})
 >>> store.append_journal(journal, "begin", 0.0)
 >>> store.append_journal(journal, "swim", 4.5)
 >>> [tuple(e) for e in store.open_journals()[0].entries]

@@ -1,6 +1,6 @@
 """Setting up the table: which Sync cards form the deck for this many swimmers, where the
 element cards go, and who is captain; "Check the deck" opens the deck check
-(:mod:`kiosk.ui.screens.deck_check`)."""
+(:mod:`kiosk.ui.games.sync_or_swim.deck_check`)."""
 
 from __future__ import annotations
 
@@ -24,17 +24,18 @@ class SetupScreen(ViewScreen):
     captain_text = StringProperty("")
 
     def redraw(self, view) -> None:
-        self.title = f"{view.players or '?'} swimmers: {view.routine_name or 'a routine'}"
-        self.deck_text = (f"Use these {len(view.deck)} Sync cards; put the rest back in the "
+        game = view.payload
+        self.title = f"{game.players or '?'} swimmers: {game.routine_name or 'a routine'}"
+        self.deck_text = (f"Use these {len(game.deck)} Sync cards; put the rest back in the "
                           "box. Shuffle them onto the center platform.")
-        self.captain_text = (f"Seat {view.captain} is the first captain: they press SWIM! "
-                             "and stop the timer." if view.captain else "")
+        self.captain_text = (f"Seat {view.payload.captain} is the first captain: they press SWIM! "
+                             "and stop the timer." if view.payload.captain else "")
         self.ids.seats.seats = view.seats
-        self.ids.seats.captain = view.captain
-        self.ids.deck.counts = deck_counts(view.deck)
+        self.ids.seats.captain = view.payload.captain
+        self.ids.deck.counts = deck_counts(view.payload.deck)
 
     def check_deck(self) -> None:
-        from kiosk.ui.screens.deck_check import DeckCheckPanel
+        from kiosk.ui.games.sync_or_swim.deck_check import DeckCheckPanel
 
         DeckCheckPanel.start()
 

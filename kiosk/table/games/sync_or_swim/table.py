@@ -9,10 +9,10 @@ Seat lights are declared, not commanded: after every input the class works out w
 each LED should show (ready swimmers, the captain, failed swimmers blinking during the
 Performance) and sends only the differences, so no path can leave a stale light on.
 
-Every session action is journaled the moment it happens (see :mod:`kiosk.table.store`);
+Every session action is journaled the moment it happens (see :mod:`kiosk.store.protocol`);
 a routine's result is stored before its journal closes, so a power cut in between loses
 nothing. An open journal at start-up is resumed at the start of a round
-(:mod:`kiosk.table.sync_or_swim_resume`), and the view says so (``resumed``).
+(:mod:`kiosk.table.games.sync_or_swim.resume`), and the view says so (``resumed``).
 
 A store that fails never stops the routine: the table's store keeps what the disk
 refuses (:mod:`kiosk.store.write_behind`), and with any other store a failed write is
@@ -23,6 +23,7 @@ the result from it.
 
 from __future__ import annotations
 
+import inspect
 import logging
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -44,13 +45,20 @@ from kiosk.games.sync_or_swim.scoring import score_session
 from kiosk.games.sync_or_swim.session import Session, SessionError, State
 from kiosk.hardware.ports import InventoryChange, LedMode, SeatLed
 from kiosk.paths import config_dir
-from kiosk.table.api import Phase, RoutineChoice, Sound, TableView, VerdictView
+from kiosk.store.protocol import RoutineResult
+from kiosk.table.api import Sound, TableView
 from kiosk.table.games import NOTHING, Effects, GameContext, LaneReading, LedChange, problem
-from kiosk.table.store import RoutineResult
-from kiosk.table.sync_or_swim_resume import Resumed, resume
-from kiosk.table.sync_or_swim_staff import ACTIONS as STAFF_ACTIONS
-from kiosk.table.sync_or_swim_staff import StaffTools
-from kiosk.table.sync_or_swim_views import (
+from kiosk.table.games.sync_or_swim.resume import Resumed, resume
+from kiosk.table.games.sync_or_swim.staff import StaffTools
+from kiosk.table.games.sync_or_swim.view import (
+    COMMANDS,
+    Phase,
+    RoutineChoice,
+    SyncOrSwimView,
+    SyncStaff,
+    VerdictView,
+)
+from kiosk.table.games.sync_or_swim.views import (
     campaign_choices,
     card_view,
     failed_seats,
@@ -98,6 +106,9 @@ class SyncOrSwimTable:
     routines asked for without one."""
 
     game_id = GAME_ID
+    commands = COMMANDS
+    answers = frozenset({"random_routine"})
+    staff_actions = tuple(SyncStaff)
 
     def __init__(self, context: GameContext, content: Content | None = None,
                  rng: random.Random | None = None) -> None:
@@ -144,9 +155,15 @@ class SyncOrSwimTable:
         return self.session.time_left(now) if self.session is not None else None
 
     def command(self, name: str, args: Mapping[str, Any], now: float) -> Effects:
-        handler: Callable[..., Effects] | None = getattr(self, f"_do_{name}", None)
+        handler: Callable[..., Effects] | None = None
+        if name in (*COMMANDS, "wake", "abandon"):
+            handler = getattr(self, f"_do_{name}", None)
         if handler is None:
             return problem(f"Sync or Swim has no '{name}'")
+        try:
+            inspect.signature(handler).bind(now, **args)
+        except TypeError as error:
+            return problem(f"Sync or Swim's '{name}' cannot take these arguments ({error})")
         if self.phase is Phase.BROKEN:
             return problem("Sync or Swim cannot start: its content files have problems")
         needed = _NEEDS.get(name)
@@ -182,9 +199,12 @@ class SyncOrSwimTable:
         return NOTHING
 
     def staff(self, action: str, args: Mapping[str, Any], now: float) -> Effects | None:
-        """Enrollment and the deck check (:mod:`kiosk.table.sync_or_swim_staff`); None
+        """Enrollment and the deck check (:mod:`kiosk.table.games.sync_or_swim.staff`); None
         for an action that is not the game's."""
-        if action not in STAFF_ACTIONS:
+        if action == SyncStaff.UNLOCK_ALL:
+            self.store.set_setting("unlock_all", bool(args.get("on", True)))
+            return self._apply(lambda: NOTHING, now)
+        if action not in self.staff_actions:
             return None
         if self.content is None:
             return problem("Sync or Swim cannot start: its content files have problems")
@@ -547,32 +567,37 @@ class SyncOrSwimTable:
     # ------------------------------------------------------------------ the view
 
     def _build_view(self) -> TableView:
-        view = TableView(game=GAME_ID, phase=self.phase, players=self.players,
-                         problems=self.problems, message=self._message(),
-                         enroll=self.tools.enroll_view(self.phase),
-                         deck_check=self.tools.check_view(self.phase, self._deck_names()))
+        game = SyncOrSwimView(
+            players=self.players, unlock_all=bool(self.store.setting("unlock_all", False)),
+            enroll=self.tools.enroll_view(self.phase),
+            deck_check=self.tools.check_view(self.phase, self._deck_names()))
+        view = TableView(game=GAME_ID, phase=self.phase, problems=self.problems,
+                         message=self._message())
         if self.phase is Phase.BROKEN:
-            return view
+            return replace(view, payload=game)
         if self.phase is Phase.CHOOSING:
-            view = replace(view, choices=self._choices())
+            game = replace(game, choices=self._choices())
         session = self.session
         if session is None:
-            return view
-        view = replace(
-            view, seats=session.seats, captain=session.captain, ready=self.ready,
+            return replace(view, payload=game)
+        view = replace(view, seats=session.seats)
+        game = replace(
+            game, captain=session.captain, ready=self.ready,
             routine_id=session.routine.id, routine_name=session.routine.name,
             verdict=self.verdict, score=self.score)
         if self.phase is Phase.SETUP:
             assert self.content is not None
             deck = self.content.deck.for_players(len(session.seats))
-            return replace(view, deck=tuple(card_view(c) for c in deck),
-                           rules=rules_view(session.routine.elements, (session.routine.twist,)))
+            return replace(view, payload=replace(
+                game, deck=tuple(card_view(c) for c in deck),
+                rules=rules_view(session.routine.elements, (session.routine.twist,))))
         if self.phase is Phase.SCORE:
-            return view
+            return replace(view, payload=game)
         new_rule = rules_view(session.elements_in_force, session.twists_in_force)
         added = next(r for r in new_rule if r.id == session.added.id)
-        return replace(view, round_number=session.round_number, rules=new_rule,
-                       new_rule=added, timer_seconds=session.timer_seconds,
+        game = replace(game, round_number=session.round_number, rules=new_rule,
+                       new_rule=added)
+        return replace(view, payload=game, timer_seconds=session.timer_seconds,
                        time_left=session.time_left(self._now))
 
     def _message(self) -> str | None:

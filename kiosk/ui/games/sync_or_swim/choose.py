@@ -28,15 +28,15 @@ class ChooseScreen(ViewScreen):
     randoms_open = BooleanProperty(False)
 
     def redraw(self, view) -> None:
-        if view.players and not self.players:
-            self.players = view.players
-        buttons = reuse(self.ids.routines, len(view.choices), self._routine_button)
+        if view.payload.players and not self.players:
+            self.players = view.payload.players
+        buttons = reuse(self.ids.routines, len(view.payload.choices), self._routine_button)
         # reused: only the words change
-        for button, choice in zip(buttons, view.choices, strict=False):
+        for button, choice in zip(buttons, view.payload.choices, strict=False):
             button.text = routine_label(choice)
             button.disabled = choice.locked
             button.routine_id = choice.id
-        campaign = [c for c in view.choices if c.number is not None]
+        campaign = [c for c in view.payload.choices if c.number is not None]
         self.randoms_open = bool(campaign) and not any(c.locked for c in campaign)
         self._update_prompt()
 
@@ -58,10 +58,10 @@ class ChooseScreen(ViewScreen):
         if not self.players:
             self.app.show_problem("First tap how many swimmers are playing (3 to 6).")
             return
-        self.controller.choose(self.players, button.routine_id)
+        self.controller.act("choose", players=self.players, routine_id=button.routine_id)
 
     def new_random(self) -> None:
-        self.controller.random_routine()
+        self.controller.act("random_routine")
 
 
 theme.load_kv(__file__)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kivy.factory import Factory
 
-from kiosk.table.api import CardView
+from kiosk.table.games.sync_or_swim.view import CardView
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 from kiosk.ui.widgets.basics import make

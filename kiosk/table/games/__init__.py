@@ -6,7 +6,7 @@ order — a UI command, a seat press, a stop, an inventory change, the passing o
 and the game answers with :class:`Effects` (sounds, LEDs, pads, problems) and keeps an
 up-to-date :class:`~kiosk.table.api.TableView`. A game never touches hardware or the UI
 itself, so it can be tested with plain numbers, and a second game (Synapse, Synchro,
-S.Y.N.C.) is one more entry in :data:`GAMES`.
+S.Y.N.C.) is one more line in :mod:`kiosk.registry` (see ``docs/adding-a-game.md``).
 
 What a game may ask of the table goes through :class:`GameContext`: the store, the seats
 the table has, and :meth:`GameContext.read_lanes` — a complete, checked inventory, read
@@ -15,15 +15,15 @@ off the UI thread (it may arrive a little later, through :meth:`TableGame.lanes_
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from kiosk import registry
 from kiosk.hardware.ports import InventoryChange, LedMode, SeatLed
+from kiosk.store.protocol import Store
 from kiosk.table.api import Sound, TableView
-from kiosk.table.store import Store
 
 Place = tuple[int, int]  # (seat, lane)
 
@@ -125,9 +125,17 @@ class TableGame(Protocol):
     """
 
     game_id: str
+    commands: tuple[str, ...]
+    """The commands ``Controller.act`` may send this game (besides ``wake``/``abandon``)."""
+    answers: frozenset[str]
+    """Commands whose caller waits for the answer (``Effects.result``), even from another
+    thread; the others return None at once there."""
+    staff_actions: tuple[str, ...]
+    """The game's own staff actions (``Controller.staff``), besides the shared ones."""
 
     def view(self) -> TableView:
-        """The current view; the same object until something changed."""
+        """The current view; the same object until something changed. The controller
+        fills ``hardware``, ``volume`` and ``staff_actions``; the game the rest."""
         ...
 
     def time_left(self, now: float) -> float | None:
@@ -135,11 +143,18 @@ class TableGame(Protocol):
         ...
 
     def command(self, name: str, args: Mapping[str, Any], now: float) -> Effects:
-        """A UI command (an :class:`~kiosk.table.api.Controller` method name and its
-        arguments). A command that makes no sense now answers with a problem."""
+        """A UI command: ``wake``, ``abandon`` or one of :attr:`commands`, with its
+        arguments. A command that makes no sense now answers with a problem, never an
+        exception (wrong arguments included)."""
         ...
 
-    def seat_pressed(self, seat: int, t: float, now: float) -> Effects: ...
+    def staff(self, action: str, args: Mapping[str, Any], now: float) -> Effects | None:
+        """One of :attr:`staff_actions`; None for an action that is not the game's."""
+        ...
+
+    def seat_pressed(self, seat: int, t: float, now: float) -> Effects:
+        """A short press of a seat button; what it means is the game's to say."""
+        ...
 
     def seat_held(self, seat: int, t: float, now: float) -> Effects: ...
 
@@ -168,10 +183,7 @@ class TableGame(Protocol):
 
 GameFactory = Callable[[GameContext], TableGame]
 
-GAMES: dict[str, str | GameFactory] = {
-    "sync_or_swim": "kiosk.table.sync_or_swim:SyncOrSwimTable",
-}
-"""Game id → factory, or ``"module:attribute"`` imported on first use."""
+_EXTRA: dict[str, GameFactory] = {}  # games added at run time (tests)
 
 
 class UnknownGameError(KeyError):
@@ -179,19 +191,23 @@ class UnknownGameError(KeyError):
         return str(self.args[0])
 
 
-def register(game_id: str, factory: str | GameFactory) -> None:
-    """Add a game (tests, or a new game package)."""
-    GAMES[game_id] = factory
+def register(game_id: str, factory: GameFactory) -> None:
+    """Add a game's table logic at run time (tests); shipped games are in the registry."""
+    _EXTRA[game_id] = factory
+
+
+def unregister(game_id: str) -> None:
+    _EXTRA.pop(game_id, None)
 
 
 def game_factory(game_id: str) -> GameFactory:
+    """The table logic of a registered game (:mod:`kiosk.registry`)."""
+    if game_id in _EXTRA:
+        return _EXTRA[game_id]
     try:
-        entry = GAMES[game_id]
+        info = registry.game(game_id)
     except KeyError:
+        known = sorted({*registry.ids(), *_EXTRA})
         raise UnknownGameError(
-            f"no game {game_id!r} on this table; games: {', '.join(sorted(GAMES))}") from None
-    if isinstance(entry, str):
-        module, _, name = entry.partition(":")
-        entry = getattr(importlib.import_module(module), name)
-        GAMES[game_id] = entry
-    return entry
+            f"no game {game_id!r} on this table; games: {', '.join(known)}") from None
+    return registry.load(info.table)

@@ -35,10 +35,10 @@ class ScoreScreen(ViewScreen):
     rounds = ObjectProperty(())
 
     def redraw(self, view) -> None:
-        score = view.score
+        score = view.payload.score
         if score is None:
             return
-        self.title = f"{view.routine_name or 'Routine'} complete"
+        self.title = f"{view.payload.routine_name or 'Routine'} complete"
         self.score = str(score.score)
         self.times = (f"Total {minutes(score.total_seconds)}, "
                       f"par {minutes(score.par_seconds)}")
@@ -46,7 +46,7 @@ class ScoreScreen(ViewScreen):
         self.rounds = score.rounds
 
     def again(self) -> None:
-        self.controller.next()
+        self.controller.act("next")
 
 
 theme.load_kv(__file__)

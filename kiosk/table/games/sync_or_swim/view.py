@@ -1,0 +1,150 @@
+"""Sync or Swim's part of the :class:`~kiosk.table.api.TableView`: its phases, its
+staff actions and :class:`SyncOrSwimView`, the payload its screens draw from
+(``view.payload``). The controller and the shared screens never look inside it.
+
+>>> SyncOrSwimView().routine_name is None, Phase.SCORE == "score"
+(True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from kiosk.table.api import DeckCheckView, EnrollView
+
+
+class Phase(StrEnum):
+    """Where the table is, from the players' point of view; screens follow this."""
+
+    ATTRACT = "attract"          # nobody playing: the attract loop
+    CHOOSING = "choosing"          # player count and routine
+    SETUP = "setup"                # deck for this table size, element places, captain
+    ROUND_READY = "round ready"    # elements face up, waiting for SWIM!
+    PRACTICE = "practice"          # timer running
+    TIME_OUT = "time out"          # TRY AGAIN
+    READING = "reading"            # timer stopped; a slow reader board is still confirming
+                                   # the cards (at most a couple of seconds)
+    JUDGE_BY_HAND = "judge by hand"  # no readers or an unreadable card: players decide
+    PERFORMANCE = "performance"    # verdict known: lanes revealed from lane 1, then
+                                   # IN SYNC / NOT IN SYNC
+    SCORE = "score"                # routine over: score and breakdown
+    BROKEN = "broken"              # config unusable: a list of problems, nothing else
+
+
+@dataclass(frozen=True)
+class CardView:
+    """One card as the screen shows it: short form plus words for colour-blind players."""
+
+    short: str           # "blue-7-LH"
+    colour: str          # "blue" | "yellow" | "green" | "gray"
+    value: int
+    hand: str | None     # "left" | "both" | "right" | None
+    foot: str | None
+
+
+@dataclass(frozen=True)
+class RuleView:
+    """An element or twist face up on the table."""
+
+    id: str
+    name: str
+    text: str            # one plain sentence
+    kind: str            # "element" | "twist"
+    lane: int | None     # elements: their lane; twists: None
+    details: tuple[str, ...] = ()  # extra lines for tap-for-details
+
+
+@dataclass(frozen=True)
+class SwimmerLaneView:
+    seat: int
+    cards: tuple[CardView, ...]
+    passed: bool
+    reason: str | None = None
+    role: str | None = None
+
+
+@dataclass(frozen=True)
+class LaneView:
+    lane: int
+    rule: str
+    passed: bool
+    swimmers: tuple[SwimmerLaneView, ...]
+    choice: str | None = None
+
+
+@dataclass(frozen=True)
+class VerdictView:
+    in_sync: bool
+    lanes: tuple[LaneView, ...]
+    by_hand: bool = False        # decided by the players, not the readers
+    overridden: bool = False     # corrected by staff
+
+
+@dataclass(frozen=True)
+class RoundScoreView:
+    round_number: int
+    added: str
+    practice_seconds: float
+    between_seconds: float
+    penalty_seconds: float
+    retries: int
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    score: int
+    total_seconds: float
+    par_seconds: int
+    rounds: tuple[RoundScoreView, ...]
+    best_before: int | None = None  # the table's top score for this routine before now
+
+
+@dataclass(frozen=True)
+class RoutineChoice:
+    id: str
+    name: str
+    number: int | None       # campaign position, None for random routines
+    locked: bool
+    top_score: int | None
+
+class SyncStaff(StrEnum):
+    """Sync or Swim's own staff actions, sent through ``controller.staff``."""
+
+    UNLOCK_ALL = "unlock_all"              # on=True
+    DECK_CHECK_START = "deck_check_start"  # seat=1, lane=1; during SETUP
+    DECK_CHECK_STOP = "deck_check_stop"
+    ENROLL_START = "enroll_start"          # in_order=True, seat=1, lane=1; between routines
+    ENROLL_CARD = "enroll_card"            # card="blue-1-LH" (card by card)
+    ENROLL_REPLACE = "enroll_replace"      # a tag of another card: bind it to this one
+    ENROLL_SKIP = "enroll_skip"
+    ENROLL_STOP = "enroll_stop"
+
+
+COMMANDS = ("choose", "begin", "swim", "stop_on_screen", "try_again", "judge_by_hand",
+            "override", "next", "random_routine")
+"""What ``controller.act`` takes for Sync or Swim (besides the shared ``wake`` and
+``abandon``): ``choose`` (players, routine_id, seats=None), ``begin``, ``swim``,
+``stop_on_screen``, ``try_again``, ``judge_by_hand`` (in_sync), ``override`` (in_sync,
+staff), ``next``, ``random_routine`` (seed=None; returns the new choice's id)."""
+
+
+@dataclass(frozen=True)
+class SyncOrSwimView:
+    """Everything only Sync or Swim's screens need (``view.payload``)."""
+
+    players: int | None = None
+    captain: int | None = None
+    ready: frozenset[int] = frozenset()
+    routine_id: str | None = None
+    routine_name: str | None = None
+    round_number: int | None = None
+    rules: tuple[RuleView, ...] = ()            # in force now, lane order, twist last
+    new_rule: RuleView | None = None            # the one added this round
+    deck: tuple[CardView, ...] = ()             # SETUP: the Sync cards for this size
+    choices: tuple[RoutineChoice, ...] = ()     # CHOOSING
+    verdict: VerdictView | None = None          # PERFORMANCE
+    score: ScoreView | None = None              # SCORE
+    unlock_all: bool = False                    # staff setting: every routine open
+    enroll: EnrollView | None = None            # staff enrolling card tags
+    deck_check: DeckCheckView | None = None     # SETUP: the deck passed over a reader
