@@ -308,6 +308,7 @@ PASS_THROUGH = {
     "run": ("kiosk.ui.run", "the touchscreen app (--simulate: on the simulated table)"),
     "demo": ("kiosk.ui.demo", "play a routine headless and save screenshots"),
     "firmware": ("kiosk.firmware_tool", "flash reader-board firmware"),
+    "synchro": ("kiosk.synchro_cli", "Synchro tools: selfplay matches between computer levels"),
 }
 
 
