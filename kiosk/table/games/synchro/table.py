@@ -582,12 +582,12 @@ class SynchroTable:
         if winner is None:
             return f"A draw {moves}: {HOW.get(reason, '') if reason else ''}".rstrip(": ")
         loser = "black" if winner == "white" else "white"
+        name = payload.side_name(winner)
+        verb = "win" if name == "You" else "wins"
         if reason is Reason.RESIGNED:
-            return f"{payload.side_name(loser)} resigned {moves}: " \
-                   f"{payload.side_name(winner)} {'win' if payload.side_name(winner) == 'You' else 'wins'}"
-        verb = "win" if payload.side_name(winner) == "You" else "wins"
-        return f"{payload.side_name(winner)} {verb}: {HOW.get(reason, '')} {moves}" \
-            if reason else f"{payload.side_name(winner)} {verb} {moves}"
+            return f"{payload.side_name(loser)} resigned {moves}: {name} {verb}"
+        return f"{name} {verb}: {HOW.get(reason, '')} {moves}" if reason \
+            else f"{name} {verb} {moves}"
 
     def _message(self, payload: SynchroView) -> str | None:
         if self.phase is Phase.CHOOSING:
