@@ -34,7 +34,8 @@ def panel_button(pilot, panel: str, text: str):
 
 
 def wait_phase(pilot, phase: Phase) -> None:
-    pilot.until(lambda: pilot.app.view.phase == phase and pilot.screen().redraws > 0
+    pilot.until(lambda: pilot.app.view.game == "synchro" and pilot.app.view.phase == phase
+                and pilot.screen().redraws > 0
                 and not pilot.app.screens.transition.is_active)
     pilot.frames(2)
 
@@ -68,6 +69,8 @@ def play(folder: Path, *, size, written: list[Path], shots: bool = True) -> None
     app = KioskApp(controller, sounds=Sounds(enabled=False))
     pilot = Pilot(app, size=size)
     try:
+        pilot.until(lambda: pilot.showing("attract"))
+        pilot.settle()  # the tiles in their places before a finger goes down
         pilot.press("[b]Synchro")
         wait_phase(pilot, Phase.CHOOSING)
         shot("choosing")
@@ -79,7 +82,7 @@ def play(folder: Path, *, size, written: list[Path], shots: bool = True) -> None
                         and pilot.app.view.payload.last.text == t)
         tap_square(pilot, "d5")
         shot("piece-touched")
-        tap_square(pilot, "c4")       # another of black's? no: white's piece; clears
+        tap_square(pilot, "e5")       # an empty square that no move reaches: clears
         pilot.tap(panel_button(pilot, "far", "Resign"))
         shot("resign-asked")
         pilot.tap(panel_button(pilot, "far", "Yes, resign"))
@@ -91,8 +94,7 @@ def play(folder: Path, *, size, written: list[Path], shots: bool = True) -> None
         pilot.press("Start the game")
         wait_phase(pilot, Phase.PLAYING)
         play_unit_move(pilot, "1: b3-b4 h3-h4")
-        if pilot.app.view.payload.thinking:
-            shot("kiosk-thinking")
+        shot("kiosk-thinking")
         pilot.until(lambda: not pilot.app.view.payload.thinking, limit=3000)
         shot("kiosk-replied")
         pilot.tap(panel_button(pilot, "near", "Resign"))
