@@ -34,9 +34,10 @@ def panel_button(pilot, panel: str, text: str):
 
 
 def wait_phase(pilot, phase: Phase) -> None:
+    from kiosk.ui.games.synchro import SCREENS
+
     pilot.until(lambda: pilot.app.view.game == "synchro" and pilot.app.view.phase == phase
-                and pilot.screen().redraws > 0
-                and not pilot.app.screens.transition.is_active)
+                and pilot.showing(SCREENS.phases[phase]) and pilot.screen().redraws > 0)
     pilot.frames(2)
 
 
