@@ -10,10 +10,10 @@ _HERE = "kiosk.ui.games.synchro"
 
 SCREENS = GameScreens(
     screens={
-        "synchro_choose": f"{_HERE}.choose:ChooseScreen",
-        "synchro_board": f"{_HERE}.board:BoardScreen",
-        "synchro_result": f"{_HERE}.result:ResultScreen",
-        "synchro_records": f"{_HERE}.records:RecordsScreen",
+        "synchro_choose": f"{_HERE}.choose:SynchroChooseScreen",
+        "synchro_board": f"{_HERE}.board:SynchroBoardScreen",
+        "synchro_result": f"{_HERE}.result:SynchroResultScreen",
+        "synchro_records": f"{_HERE}.records:SynchroRecordsScreen",
     },
     phases={
         Phase.CHOOSING: "synchro_choose",

@@ -19,14 +19,14 @@ from kivy.uix.widget import Widget
 from kiosk.table.games.synchro.view import LEVEL_NAMES
 from kiosk.ui import theme
 from kiosk.ui.games.synchro.picking import Pick
-from kiosk.ui.games.synchro.pieces import BoardWidget, LostPieces  # noqa: F401  (kv)
+from kiosk.ui.games.synchro.pieces import SynchroBoard, SynchroLost  # noqa: F401  (kv)
 from kiosk.ui.screens.base import ViewScreen
 
 BUTTON = (0.16, 0.32, 0.52, 1)  # a button on a panel: lighter than the panel
 KIND_NAMES = {1: "Lump", 2: "Lump", 3: "Blob", 4: "Blob", 5: "Thing", 6: "Thing"}
 
 
-class Turned(Widget):
+class SynchroTurned(Widget):
     """Holds one child laid out to its own box, drawn and touched upside down when
     ``turned`` (for the player across the table)."""
 
@@ -51,7 +51,7 @@ class Turned(Widget):
         scatter.center = self.center
 
 
-class SidePanel(BoxLayout):
+class SynchroPanel(BoxLayout):
     side = StringProperty("white")
     name = StringProperty("")
     status = StringProperty("")
@@ -71,13 +71,13 @@ class SidePanel(BoxLayout):
         self._shown = wanted
         box.clear_widgets()
         for text, handler, fill in buttons:
-            button = Factory.PanelButton(text=text, fill=fill)
+            button = Factory.SynchroPanelButton(text=text, fill=fill)
             button.handler = handler
             button.bind(on_release=lambda b: b.handler())
             box.add_widget(button)
 
 
-class BoardScreen(ViewScreen):
+class SynchroBoardScreen(ViewScreen):
     thinking = BooleanProperty(False)
     near = ObjectProperty(None)   # the panel at the near (bottom) end
     far = ObjectProperty(None)
@@ -117,7 +117,7 @@ class BoardScreen(ViewScreen):
         for panel, side in ((self.ids.near, near_side), (self.ids.far, far_side)):
             self._panel(panel, side, p)
 
-    def _panel(self, panel: SidePanel, side: str, p) -> None:
+    def _panel(self, panel: SynchroPanel, side: str, p) -> None:
         panel.side = side
         panel.lost = p.lost[0 if side == "white" else 1]
         kiosk = p.mode == "kiosk" and side != p.human
@@ -198,11 +198,11 @@ class BoardScreen(ViewScreen):
         self.pick.clear()
         self.controller.act("undo")
 
-    def ask_resign(self, panel: SidePanel) -> None:
+    def ask_resign(self, panel: SynchroPanel) -> None:
         panel.asking = True
         self.draw_now()
 
-    def keep_playing(self, panel: SidePanel) -> None:
+    def keep_playing(self, panel: SynchroPanel) -> None:
         panel.asking = False
         self.draw_now()
 

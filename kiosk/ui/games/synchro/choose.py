@@ -9,7 +9,7 @@ from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 
 
-class ChooseScreen(ViewScreen):
+class SynchroChooseScreen(ViewScreen):
     mode = StringProperty("hotseat")
     level = NumericProperty(1)
     side = StringProperty("white")

@@ -59,7 +59,7 @@ def draw_piece(side: str, number: int, x: float, y: float, size: float,
     return stamp(str(number), (x, y, size, size), font, INK[side], bold=True)
 
 
-class BoardWidget(Widget):
+class SynchroBoard(Widget):
     """The 9×9 board, as large as its box allows. ``state`` is a dict with ``pieces``
     (PieceView), ``last`` (MoveView or None), ``selected``, ``partner``, ``targets``,
     ``partner_targets``, ``captures`` (squares); ``flipped`` puts black at the bottom.
@@ -181,7 +181,7 @@ class BoardWidget(Widget):
         Line(points=points, width=max(1.5, w * 0.04), close=True)
 
 
-class LostPieces(Widget):
+class SynchroLost(Widget):
     """A row of small pieces: one side's pieces the other side has taken."""
 
     side = ObjectProperty("white")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from kivy.properties import StringProperty
 
 from kiosk.ui import theme
-from kiosk.ui.games.synchro import pieces  # noqa: F401  (BoardWidget for the result screen)
+from kiosk.ui.games.synchro import pieces  # noqa: F401  (SynchroBoard for the result screen)
 from kiosk.ui.screens.base import ViewScreen
 
 
@@ -22,7 +22,7 @@ def row_text(row) -> str:
     return f"{row.label}: {row.games} games — {who}, draws {row.draws}{quick}"
 
 
-class RecordsScreen(ViewScreen):
+class SynchroRecordsScreen(ViewScreen):
     table = StringProperty("")
     recent = StringProperty("")
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from kivy.properties import StringProperty
 
 from kiosk.ui import theme
-from kiosk.ui.games.synchro import pieces  # noqa: F401  (BoardWidget in the kv)
+from kiosk.ui.games.synchro import pieces  # noqa: F401  (SynchroBoard in the kv)
 from kiosk.ui.screens.base import ViewScreen
 
 
-class ResultScreen(ViewScreen):
+class SynchroResultScreen(ViewScreen):
     title = StringProperty("")
     detail = StringProperty("")
 
