@@ -32,6 +32,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
@@ -99,6 +100,7 @@ class _Context:
         return self.seat_numbers
 
     start_fetch: Callable[[], LaneFetch | None] = lambda: None
+    post: Callable[..., None] = lambda *event: None  # queue an event for the pumping thread
     offered: LaneFetch | None = None  # started at the edge of the stop being handled
     waiting: LaneFetch | None = None  # the read a game is waiting for
 
@@ -116,6 +118,22 @@ class _Context:
             return None
         self.waiting = None
         return self.status.reading(fetch.result)
+
+    def run_off_thread(self, work: Callable[[], Any],
+                       done: Callable[[Future[Any], float], Effects]) -> Future[Any]:
+        """``work()`` on a daemon thread; ``done(future, now)`` later on the pumping
+        thread (see :class:`~kiosk.table.games.GameContext`)."""
+        future: Future[Any] = Future()
+
+        def run() -> None:
+            try:
+                future.set_result(work())
+            except BaseException as error:  # handed to ``done``: the game decides
+                future.set_exception(error)
+            self.post("work", done, future)
+
+        threading.Thread(target=run, name="kiosk-game-work", daemon=True).start()
+        return future
 
     @property
     def tags(self) -> TagMap | None:
@@ -176,7 +194,7 @@ class TableController(HardwareListener):
             panel.press_toggles_ready = False  # readiness belongs to the game
         self.status.seats = self._seat_numbers()
         self.context = _Context(self.store, config_dir, self.status, self.status.seats,
-                                self._start_fetch)
+                                self._start_fetch, self._put)
         self.game: TableGame = game_factory(game or registry.default().id)(self.context)
         self._settings_version = 0
         self._composed: tuple[Any, ...] = ()
@@ -368,6 +386,12 @@ class TableController(HardwareListener):
             if lanes_read is None:
                 return NOTHING
             return lanes_read(self.status.reading(fetch.result), now)
+        if kind == "work":  # a game's off-thread work is done (GameContext.run_off_thread)
+            done, future = args
+            owner = getattr(done, "__self__", None)
+            if owner is not None and owner is not game:
+                return NOTHING  # the game that asked has been replaced
+            return done(future, now)
         if kind == "inventory":
             self.status.inventory_changed(args[0])
             return game.inventory_changed(args[0], now)

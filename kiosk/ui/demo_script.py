@@ -50,7 +50,11 @@ class Sitting:
         pilot = self.pilot
         if shots:
             self.shot("attract")
-        pilot.tap(pilot.screen().ids.wake)
+        screen = pilot.screen()
+        if screen.single:
+            pilot.tap(screen.ids.wake)
+        else:  # several games on offer: this one's tile
+            pilot.press("[b]Sync or Swim")
         self.wait_phase(Phase.CHOOSING)
         pilot.press(str(players))
         if shots:
@@ -184,8 +188,22 @@ def broken_config() -> Path:
     return folder / "config"
 
 
+def other_games(folder: Path, written: list[Path], size, shots: bool) -> None:
+    """Every other registered game whose UI package has a ``demo`` module plays its
+    part: ``play(folder, size=..., written=..., shots=...)``."""
+    from importlib.util import find_spec
+
+    from kiosk import registry
+
+    for info in registry.GAMES:
+        module = f"{info.ui}.demo"
+        if info is registry.default() or find_spec(module) is None:
+            continue
+        registry.load(module).play(folder, size=size, written=written, shots=shots)
+
+
 def play(folder: Path, *, size=(1280, 800), players: int = 4, shots: bool = True,
-         sittings=("full", "no pads", "broken")) -> list[Path]:
+         sittings=("full", "no pads", "broken", "other games")) -> list[Path]:
     written: list[Path] = []
     if "full" in sittings:
         sitting = Sitting(folder, written, size, shots)
@@ -208,4 +226,6 @@ def play(folder: Path, *, size=(1280, 800), players: int = 4, shots: bool = True
         finally:
             sitting.close()
             shutil.rmtree(config.parent, ignore_errors=True)
+    if "other games" in sittings:
+        other_games(folder, written, size, shots)
     return written

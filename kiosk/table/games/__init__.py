@@ -16,6 +16,7 @@ off the UI thread (it may arrive a little later, through :meth:`TableGame.lanes_
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -114,6 +115,16 @@ class GameContext(Protocol):
         confirmed that everything it sent before the stop is in. None when a board has
         not confirmed yet: the game then gets :meth:`TableGame.lanes_read` once it has
         (or once ``confirm_s`` is over, with that board unreadable). Never waits."""
+        ...
+
+    def run_off_thread(self, work: Callable[[], Any],
+                       done: Callable[[Future[Any], float], Effects]) -> Future[Any]:
+        """Run ``work()`` on a daemon thread (a search, a slow read: anything that must
+        not hold up the touchscreen), then call ``done(future, now)`` on the pumping
+        thread, as an input like any other: its Effects are applied and the view
+        redrawn. ``future.result()`` is what ``work`` returned (or raises what it
+        raised). ``done`` is dropped if the game has been replaced or the controller
+        closed meanwhile; a game that no longer wants an answer ignores it."""
         ...
 
 

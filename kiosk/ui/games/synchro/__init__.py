@@ -1,0 +1,33 @@
+"""Synchro's screens: choosing how to play, the board, the result, and the records
+overlay (see :class:`~kiosk.table.games.synchro.view.Phase`)."""
+
+from __future__ import annotations
+
+from kiosk.table.games.synchro.view import Phase
+from kiosk.ui.games import GameScreens
+
+_HERE = "kiosk.ui.games.synchro"
+
+SCREENS = GameScreens(
+    screens={
+        "synchro_choose": f"{_HERE}.choose:SynchroChooseScreen",
+        "synchro_board": f"{_HERE}.board:SynchroBoardScreen",
+        "synchro_result": f"{_HERE}.result:SynchroResultScreen",
+        "synchro_records": f"{_HERE}.records:SynchroRecordsScreen",
+    },
+    phases={
+        Phase.CHOOSING: "synchro_choose",
+        Phase.PLAYING: "synchro_board",
+        Phase.OVER: "synchro_result",
+    },
+    overlays=("synchro_records",),
+    kept=("synchro_board",),
+    follows_view=("synchro_records",),
+    leaves_overlay=(Phase.PLAYING,),
+    tips=(
+        "Two players, or one against the kiosk.",
+        "Your pieces move in pairs: both pieces of a number move the same way.",
+        "Lumps take Blobs, Blobs take Things, Things take Lumps.",
+        "Reach the other side's castle to win.",
+    ),
+)

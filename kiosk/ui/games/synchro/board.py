@@ -1,0 +1,215 @@
+"""The board screen: the 9×9 board in the middle, a panel for each player beside it.
+
+Players sit on opposite sides of a flat table, so the far player's panel is turned
+180° in a two-player game (a Scatter: its touches turn with it) and the board has
+white at the near end; against the kiosk the human's side is the near one. Each panel
+says whose turn it is in words, shows the pieces that side has lost, and holds that
+player's buttons: Cancel, the swap-backs a selected piece allows, Undo (casual games),
+Resign (asks first).
+"""
+
+from __future__ import annotations
+
+from kivy.factory import Factory
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.scatterlayout import ScatterLayout
+from kivy.uix.widget import Widget
+
+from kiosk.table.games.synchro.view import LEVEL_NAMES
+from kiosk.ui import theme
+from kiosk.ui.games.synchro.picking import Pick
+from kiosk.ui.games.synchro.pieces import SynchroBoard, SynchroLost  # noqa: F401  (kv)
+from kiosk.ui.screens.base import ViewScreen
+
+BUTTON = (0.16, 0.32, 0.52, 1)  # a button on a panel: lighter than the panel
+KIND_NAMES = {1: "Lump", 2: "Lump", 3: "Blob", 4: "Blob", 5: "Thing", 6: "Thing"}
+
+
+class SynchroTurned(Widget):
+    """Holds one child laid out to its own box, drawn and touched upside down when
+    ``turned`` (for the player across the table)."""
+
+    turned = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        self.scatter = ScatterLayout(do_rotation=False, do_scale=False,
+                                     do_translation=False, auto_bring_to_front=False)
+        super().__init__(**kwargs)
+        super().add_widget(self.scatter)
+        self.bind(pos=self._place, size=self._place, turned=self._place)
+
+    def add_widget(self, widget, *args, **kwargs):
+        if getattr(self, "scatter", None) is None or widget is self.scatter:
+            return super().add_widget(widget, *args, **kwargs)
+        return self.scatter.add_widget(widget, *args, **kwargs)
+
+    def _place(self, *_):
+        scatter = self.scatter
+        scatter.rotation = 180 if self.turned else 0
+        scatter.size = self.size
+        scatter.center = self.center
+
+
+class SynchroPanel(BoxLayout):
+    side = StringProperty("white")
+    name = StringProperty("")
+    status = StringProperty("")
+    lost = ObjectProperty(())
+    asking = BooleanProperty(False)   # Resign pressed once: confirm or keep playing
+    screen = ObjectProperty(None, allownone=True)
+
+    def set_buttons(self, buttons: list[tuple[str, object, tuple]]) -> None:
+        """(text, handler, fill) per button, top to bottom; rebuilt only on change."""
+        box = self.ids.buttons
+        wanted = [(text, fill) for text, _h, fill in buttons]
+        if getattr(self, "_shown", None) == wanted:
+            for widget, (_t, handler, _f) in zip(reversed(box.children), buttons,
+                                                 strict=True):
+                widget.handler = handler
+            return
+        self._shown = wanted
+        box.clear_widgets()
+        for text, handler, fill in buttons:
+            button = Factory.SynchroPanelButton(text=text, fill=fill)
+            button.handler = handler
+            button.bind(on_release=lambda b: b.handler())
+            box.add_widget(button)
+
+
+class SynchroBoardScreen(ViewScreen):
+    thinking = BooleanProperty(False)
+    near = ObjectProperty(None)   # the panel at the near (bottom) end
+    far = ObjectProperty(None)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.pick = Pick()
+        self._ply = -1
+        self.ids.board.on_square = self.touch_square
+
+    # ------------------------------------------------------------------ drawing
+
+    def redraw(self, view) -> None:
+        p = view.payload
+        if p is None or not p.pieces:
+            return
+        if p.ply != self._ply or not p.moves:
+            self.pick.clear()  # a move was played (or undone): start afresh
+            for panel in (self.ids.near, self.ids.far):
+                panel.asking = False
+        self._ply = p.ply
+        self.pick.moves = p.moves
+        self.pick.own = frozenset(pc.square for pc in p.pieces if pc.side == p.to_move)
+        self.thinking = p.thinking
+        near_side = p.human if p.mode == "kiosk" else "white"
+        far_side = "black" if near_side == "white" else "white"
+        board = self.ids.board
+        board.flipped = near_side == "black"
+        self.ids.far_turn.turned = p.mode == "hotseat"
+        options = self.pick.options()
+        board.state = {
+            "pieces": p.pieces, "last": p.last, "selected": self.pick.selected,
+            "partner": self.pick.partner() if self.pick.first is None else None,
+            "targets": self.pick.targets(), "partner_targets": self.pick.partner_targets(),
+            "captures": {c for m in options for c in m.captures},
+        }
+        for panel, side in ((self.ids.near, near_side), (self.ids.far, far_side)):
+            self._panel(panel, side, p)
+
+    def _panel(self, panel: SynchroPanel, side: str, p) -> None:
+        panel.side = side
+        panel.lost = p.lost[0 if side == "white" else 1]
+        kiosk = p.mode == "kiosk" and side != p.human
+        colour = side.capitalize()
+        if p.mode == "kiosk":
+            panel.name = (f"The kiosk ({LEVEL_NAMES.get(p.level, p.level)}), {colour}"
+                          if kiosk else f"You, {colour}")
+        else:
+            panel.name = colour
+        mover = side == p.to_move
+        buttons: list[tuple[str, object, tuple]] = []
+        if kiosk:
+            panel.status = "Thinking…" if p.thinking else "Waiting for your move"
+        elif p.thinking:
+            panel.status = "The kiosk is thinking…"
+        elif not mover:
+            panel.status = f"Waiting for {p.side_name(p.to_move)}"
+        else:
+            panel.status = self._status()
+            if self.pick.selected is not None:
+                buttons.append(("Cancel", self.cancel, BUTTON))
+                for swap in self.pick.swaps():
+                    buttons.append((f"Bring back {swap.number} here",
+                                    lambda text=swap.text: self.play(text), theme.WARN))
+        if not kiosk:
+            if panel.asking:
+                buttons = [("Yes, resign", lambda s=side: self.resign(s), theme.BAD),
+                           ("Keep playing", lambda pn=panel: self.keep_playing(pn),
+                            theme.GOOD)]
+            elif self.pick.selected is None or not mover:
+                if p.casual:
+                    buttons.append(("Undo", self.undo, BUTTON))
+                buttons.append(("Resign", lambda pn=panel: self.ask_resign(pn), BUTTON))
+        panel.set_buttons(buttons)
+        for widget in panel.ids.buttons.children:
+            widget.disabled = widget.text == "Undo" and not p.can_undo
+
+    def _status(self) -> str:
+        pick = self.pick
+        if pick.first is not None:
+            return "Now touch where the other piece goes (amber)"
+        if pick.selected is not None:
+            piece = KIND_NAMES.get(self._number(pick.selected), "piece")
+            extra = " or bring a piece back here" if pick.swaps() else ""
+            return f"{piece} selected: touch a lit square{extra}"
+        swaps = any(m.swap for m in pick.moves)
+        return "Your move: touch a piece" + (
+            " (or one to swap for a captured piece)" if swaps else "")
+
+    def _number(self, square: str) -> int:
+        for piece in (self.view.payload.pieces if self.view else ()):
+            if piece.square == square:
+                return piece.number
+        return 0
+
+    # ------------------------------------------------------------------ touches
+
+    def touch_square(self, square: str) -> None:
+        view = self.view
+        if view is None or view.payload is None or not view.payload.moves:
+            return
+        text = self.pick.touch(square)
+        if text is not None:
+            self.play(text)
+        else:
+            self.draw_now()
+
+    def play(self, text: str) -> None:
+        self.pick.clear()
+        self.controller.act("move", text=text)
+        self.draw_now()
+
+    def cancel(self) -> None:
+        self.pick.clear()
+        self.draw_now()
+
+    def undo(self) -> None:
+        self.pick.clear()
+        self.controller.act("undo")
+
+    def ask_resign(self, panel: SynchroPanel) -> None:
+        panel.asking = True
+        self.draw_now()
+
+    def keep_playing(self, panel: SynchroPanel) -> None:
+        panel.asking = False
+        self.draw_now()
+
+    def resign(self, side: str) -> None:
+        for panel in (self.ids.near, self.ids.far):
+            panel.asking = False
+        self.controller.act("resign", side=side)
+
+
+theme.load_kv(__file__)
