@@ -21,6 +21,7 @@ Lines on stdout (each one ``os.write``, so a kill never leaves half a line):
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import random
 import sys
@@ -123,6 +124,7 @@ def main(database: str) -> None:
         command, seed = line.split()
         pid = os.fork()
         if pid == 0:
+            faulthandler.enable()  # a worker that crashes in C says where, on its stderr
             try:
                 work(Path(database), int(seed))
             except BaseException:  # os._exit skips Python's report: say why here
