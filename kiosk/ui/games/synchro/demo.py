@@ -53,7 +53,8 @@ def play_unit_move(pilot, text: str) -> None:
         tap_square(pilot, rest[0][1])
 
 
-def play(folder: Path, *, size, written: list[Path], shots: bool = True) -> None:
+def play(folder: Path, *, size, written: list[Path], shots: bool = True,
+         **_options) -> None:
     from kiosk.store.protocol import MemoryStore
     from kiosk.table.controller import TableController
     from kiosk.ui.app import KioskApp
