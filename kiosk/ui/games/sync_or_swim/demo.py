@@ -55,7 +55,7 @@ class Sitting:
         if screen.single:
             pilot.tap(screen.ids.wake)
         else:  # several games on offer: this one's tile
-            pilot.press("[b]Sync or Swim")
+            pilot.press("Play Sync or Swim")
         self.wait_phase(Phase.CHOOSING)
         pilot.press(str(players))
         if shots:

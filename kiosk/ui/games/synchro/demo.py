@@ -73,7 +73,7 @@ def play(folder: Path, *, size, written: list[Path], shots: bool = True,
     try:
         pilot.until(lambda: pilot.showing("attract"))
         pilot.settle()  # the tiles in their places before a finger goes down
-        pilot.press("[b]Synchro")
+        pilot.press("Play Synchro")
         wait_phase(pilot, Phase.CHOOSING)
         shot("choosing")
         pilot.press("Start the game")
