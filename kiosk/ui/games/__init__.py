@@ -33,6 +33,18 @@ class StaffButton:
 
 
 @dataclass(frozen=True)
+class DevTool:
+    """A button (and key) the game adds to the developer side panel of ``kiosk run
+    --simulate`` while it runs: ``call`` is ``"module:function"``, called with the panel
+    (``panel.driver``: the simulated table's driver; ``panel.card``, ``seat``, ``lane``);
+    it returns the line the panel shows."""
+
+    text: str
+    call: str
+    key: str = ""   # one letter, or "" for none
+
+
+@dataclass(frozen=True)
 class GameScreens:
     screens: Mapping[str, str]                     # screen name -> "module:Class"
     phases: Mapping[str, str]                      # the game's phase -> screen name
@@ -46,6 +58,7 @@ class GameScreens:
     leaves_overlay: tuple[str, ...] = ()           # phases that close an open overlay
     tips: tuple[str, ...] = ()                     # one-liners the attract screen cycles
     title: str = ""                                # its name in its own look (Kivy markup)
+    dev_tools: tuple[DevTool, ...] = ()            # developer side panel (simulated table)
 
 
 NO_SCREENS = GameScreens(screens={}, phases={})

@@ -6,7 +6,7 @@ screen)."""
 from __future__ import annotations
 
 from kiosk.table.games.sync_or_swim.view import Phase, SyncStaff
-from kiosk.ui.games import GameScreens, StaffButton
+from kiosk.ui.games import DevTool, GameScreens, StaffButton
 
 _HERE = "kiosk.ui.games.sync_or_swim"
 
@@ -50,6 +50,11 @@ SCREENS = GameScreens(
     follows_view=("enroll", "sync_or_swim_records"),  # staff tagging cards: any phase
     leaves_overlay=(Phase.PRACTICE, Phase.READING, Phase.PERFORMANCE, Phase.JUDGE_BY_HAND),
     title="SYNC [color=#00c8e0]or[/color] SWIM",
+    dev_tools=(
+        DevTool("Winning table [W]", f"{_HERE}.dev:winning_table", "w"),
+        DevTool("Losing table [L]", f"{_HERE}.dev:losing_table", "l"),
+        DevTool("Any card", f"{_HERE}.dev:any_card"),
+    ),
     tips=(
         "A team game for 3 to 6 players. Nobody needs to read the rules.",
         "Play cards face down into lanes so every rule on screen is met.",
