@@ -76,6 +76,11 @@ def play(folder: Path, *, size, written: list[Path], shots: bool = True,
         pilot.press("Play Synchro")
         wait_phase(pilot, Phase.CHOOSING)
         shot("choosing")
+        pilot.press("How to play")
+        pilot.until(lambda: pilot.showing("synchro_how_to_play"))
+        shot("how-to-play")
+        pilot.press("Close")
+        wait_phase(pilot, Phase.CHOOSING)
         pilot.press("Start the game")
         wait_phase(pilot, Phase.PLAYING)
         for text in ("1: b3-b4 h3-h4", "5: d7-d5 f7-f5", "3: c3-c4 g3-g4"):
