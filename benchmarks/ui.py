@@ -73,7 +73,7 @@ def measure_rss(players: int = 4) -> tuple[float, float, float]:
     from kivy.core.window import Window  # noqa: F401  (the GL context, nothing drawn)
 
     window = rss_mb()
-    from kiosk.ui.demo_script import Sitting, full_routine
+    from kiosk.ui.games.sync_or_swim.demo import Sitting, full_routine
 
     with tempfile.TemporaryDirectory() as folder:
         sitting = Sitting(Path(folder), [], (1280, 800), shots=False)
@@ -109,7 +109,7 @@ def measure_stop(case: str, samples: int) -> list[tuple[float, float, float, boo
     from kivy.core.window import Window
 
     from kiosk.table.games.sync_or_swim.view import Phase
-    from kiosk.ui.demo_script import Sitting
+    from kiosk.ui.games.sync_or_swim.demo import Sitting
 
     turns: list[float] = []
     flips: list[tuple[float, str]] = []

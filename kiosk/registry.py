@@ -39,7 +39,10 @@ class GameInfo:
     - ``checker``: a module with ``check_content(config_dir) -> [(file, line, message)]``
       and ``card_names(config_dir, findings) -> set | None`` (the cards its tags may
       name; an empty set when it has no cards), or None when it has no content;
-    - ``content``: its folder in ``config/`` ("" for none).
+    - ``content``: its folder in ``config/`` ("" for none);
+    - ``cli``: ``"module:function"`` that adds the game's own commands to ``kiosk``'s
+      command line: called with argparse's subparsers, it adds each command with
+      ``set_defaults(func=command)`` (``command(args) -> exit code``); None for none.
     """
 
     id: str
@@ -52,11 +55,12 @@ class GameInfo:
     checker: str | None
     tagline: str = ""
     simulator: str | None = None  # "module:Class": simulated players for ``kiosk run --simulate``
+    cli: str | None = None        # "module:function": adds its ``kiosk`` subcommands
 
 
 GAMES: tuple[GameInfo, ...] = (
-    GameInfo("sync_or_swim", "Sync or Swim", (3, 4, 5, 6), frozenset(TABLE_HARDWARE), "sync_or_swim", "kiosk.table.games.sync_or_swim.table:SyncOrSwimTable", "kiosk.ui.games.sync_or_swim", "kiosk.games.sync_or_swim.check", "The team card game where the table is the referee", "kiosk.table.games.sync_or_swim.driver:RealDriver"),  # noqa: E501
-    GameInfo("synchro", "Synchro", (2,), frozenset(), "", "kiosk.table.games.synchro.table:SynchroTable", "kiosk.ui.games.synchro", None, "Move your pairs in step; reach the enemy castle"),  # noqa: E501
+    GameInfo("sync_or_swim", "Sync or Swim", (3, 4, 5, 6), frozenset(TABLE_HARDWARE), "sync_or_swim", "kiosk.table.games.sync_or_swim.table:SyncOrSwimTable", "kiosk.ui.games.sync_or_swim", "kiosk.games.sync_or_swim.check", "The team card game where the table is the referee", "kiosk.table.games.sync_or_swim.driver:RealDriver", "kiosk.table.games.sync_or_swim.cli:add_commands"),  # noqa: E501
+    GameInfo("synchro", "Synchro", (2,), frozenset(), "", "kiosk.table.games.synchro.table:SynchroTable", "kiosk.ui.games.synchro", None, "Move your pairs in step; reach the enemy castle", cli="kiosk.table.games.synchro.cli:add_commands"),  # noqa: E501
 )
 """The installed games, the default first."""
 

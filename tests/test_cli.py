@@ -118,3 +118,49 @@ def test_a_missing_pass_through_module_is_one_clear_line(monkeypatch, capsys):
     assert run(["demo", "--screenshots", "out"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("kiosk demo: not available") and err.count("\n") == 1
+
+
+# Every command `kiosk --help` lists, with the least it needs to be dispatched.
+EVERY_COMMAND = {
+    "check": [], "tags": ["export", "x.csv"], "staff-pin": [], "paths": [],
+    "judge": ["layout.json"], "walkthrough": [], "routines": [], "random": [],
+    "enroll": [], "synchro": ["selfplay"], "diagnose": [], "run": [], "demo": [],
+    "firmware": [],
+}
+
+
+def test_help_lists_the_shared_commands_and_every_games_own(capsys):
+    with pytest.raises(SystemExit):
+        run(["--help"])
+    out = capsys.readouterr().out
+    for command in EVERY_COMMAND:
+        assert f"\n    {command} " in out, command
+
+
+@pytest.mark.parametrize("command", sorted(EVERY_COMMAND))
+def test_every_command_dispatches_to_a_function(command):
+    from kiosk.cli import build_parser
+
+    args = build_parser().parse_args([command, *EVERY_COMMAND[command]])
+    assert args.command == command and callable(args.func)
+
+
+def test_a_games_cli_entry_adds_its_commands(monkeypatch, capsys):
+    """A game's own commands come from its registry line, nothing else."""
+    import dataclasses
+    import types
+
+    from kiosk import registry
+
+    def add_commands(sub):
+        hello = sub.add_parser("hello", help="say hello")
+        hello.set_defaults(func=lambda args: print("hello") or 0)
+
+    module = types.ModuleType("kiosk_test_hello_cli")
+    module.add_commands = add_commands
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    extra = dataclasses.replace(registry.GAMES[-1], id="hello", name="Hello",
+                                cli=f"{module.__name__}:add_commands")
+    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, extra))
+    assert run(["hello"]) == 0
+    assert capsys.readouterr().out == "hello\n"

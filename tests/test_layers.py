@@ -111,13 +111,6 @@ def test_the_registry_is_a_leaf_every_layer_may_read():
     assert not [n for n in loaded if n.startswith(("kivy", "kiosk.")) and n != "kiosk.registry"]
 
 
-# Still naming Sync or Swim outside its packages: its command-line tools (`kiosk judge`,
-# `walkthrough`, `routines`, `random`) and the demo script. To move into its packages;
-# nothing may join them.
-# Synchro's command-line tool (`kiosk synchro selfplay`) is its own module beside cli.py.
-NOT_YET_MOVED = ("kiosk/cli.py:", "kiosk/ui/demo_script.py:", "kiosk/synchro_cli.py:")
-
-
 def test_only_a_games_own_packages_name_it():
     """A new game touches its own packages and one registry line: no other module of
     the kiosk names a registered game (docs/adding-a-game.md)."""
@@ -134,5 +127,4 @@ def test_only_a_games_own_packages_name_it():
             named = re.compile(rf"\b{re.escape(info.id)}\b")  # not "synchronous"
             naming += [f"{relative}:{n}" for n, line in enumerate(
                 path.read_text().splitlines(), start=1) if named.search(line)]
-        assert [line for line in naming
-                if not line.startswith(("kiosk/registry.py:", *NOT_YET_MOVED))] == []
+        assert [line for line in naming if not line.startswith("kiosk/registry.py:")] == []

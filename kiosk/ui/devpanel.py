@@ -2,22 +2,29 @@
 lane, press seat buttons, touch both pads, and inject faults, on the simulated table.
 
 Keyboard: 1-6 press that seat's button, Space touches both pads, P sticks pad A (again:
-frees it), W lays a winning table, L a losing one, C clears the table, T swaps in a
-fresh (never enrolled) tag at the chosen seat and lane, U unplugs/replugs the chosen
-seat's board, G sends it garbage, S makes it go silent (again: resume), D makes it
-answer 300 ms late (again: at once), F12 hides the panel.
+frees it), C clears the table, T swaps in a fresh (never enrolled) tag at the chosen
+seat and lane, U unplugs/replugs the chosen seat's board, G sends it garbage, S makes
+it go silent (again: resume), D makes it answer 300 ms late (again: at once), F12 hides
+the panel.
+
+The running game adds its own buttons and keys (``GameScreens.dev_tools``, e.g. a
+winning table); they change when another game runs, so nothing here assumes a game.
 """
 
 from __future__ import annotations
 
 import random
 
+from kivy.app import App
 from kivy.core.window import Window
+from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from kiosk import registry
 from kiosk.hardware.ports import Pad
 from kiosk.ui import theme
+from kiosk.ui.games import DevTool
 
 
 class DevPanel(BoxLayout):
@@ -35,7 +42,38 @@ class DevPanel(BoxLayout):
         self._silent: set[int] = set()
         self._slow: set[int] = set()
         self._fresh: tuple[bytes, int, int] | None = None   # the last fresh tag laid
+        self._tools: tuple[DevTool, ...] = ()
+        self._tools_of: object = None   # the GameScreens the buttons were made for
         Window.bind(on_key_down=self._key)
+
+    def on_parent(self, _panel, parent) -> None:
+        """In the app's window: follow the running game's tools."""
+        app = App.get_running_app()
+        if parent is not None and app is not None:
+            app.bind(view=lambda *_: self.follow_game(app.game_screens))
+            self.follow_game(app.game_screens)
+
+    def follow_game(self, screens) -> None:
+        """The running game's own buttons (``GameScreens.dev_tools``), none for a game
+        without any."""
+        if screens is self._tools_of:
+            return
+        self._tools_of = screens
+        self._tools = tuple(getattr(screens, "dev_tools", ()))
+        box = self.ids.game_tools
+        box.clear_widgets()
+        for tool in self._tools:
+            button = Factory.DevButton(text=tool.text)
+            button.bind(on_release=lambda _b, t=tool: self.use(t))
+            box.add_widget(button)
+
+    def use(self, tool: DevTool) -> None:
+        try:
+            said = registry.load(tool.call)(self)
+        except Exception as error:  # a developer tool: say what went wrong, keep going
+            self.say(f"{type(error).__name__}: {error}")
+        else:
+            self.say(said or tool.text)
 
     def say(self, text: str) -> None:
         self.status = text
@@ -64,10 +102,6 @@ class DevPanel(BoxLayout):
 
         self._try(swap, f"laid fresh tag {uid.hex()} in seat {seat} lane {lane}")
 
-    def random_card(self) -> None:
-        deck = self.driver.content.deck.for_players(6)
-        self.card = str(random.choice(deck))
-
     def press_seat(self, seat: int | None = None) -> None:
         seat = seat or self.seat
         self._try(lambda: self.table.press_seat(seat), f"pressed seat {seat}'s button")
@@ -87,10 +121,6 @@ class DevPanel(BoxLayout):
         else:
             self._try(lambda: self.table.stick_pad(Pad.A),
                       "pad A is stuck (reported after its stuck time, or at SWIM!)")
-
-    def winning(self, in_sync: bool = True) -> None:
-        self._try(lambda: self.driver.arrange(in_sync),
-                  "laid a winning table" if in_sync else "laid a losing table")
 
     def clear(self) -> None:
         self._try(self.table.clear, "cleared every lane")
@@ -130,9 +160,11 @@ class DevPanel(BoxLayout):
         if key == 293:  # F12
             self.shown = not self.shown
             return True
-        actions = {" ": self.pads, "p": self.stick_pad, "w": self.winning,
-                   "l": lambda: self.winning(False), "c": self.clear, "t": self.fresh_tag,
+        actions = {" ": self.pads, "p": self.stick_pad, "c": self.clear, "t": self.fresh_tag,
                    "u": self.unplug, "g": self.garbage, "s": self.silent, "d": self.slow}
+        for tool in self._tools:
+            if tool.key and tool.key not in actions:
+                actions[tool.key] = lambda t=tool: self.use(t)
         if text and text in "123456":
             self.press_seat(int(text))
             return True

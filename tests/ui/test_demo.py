@@ -46,7 +46,8 @@ def test_kiosk_demo_saves_a_screenshot_of_every_screen(tmp_path):
     names = " ".join(p.name for p in pngs)
     for wanted in ("attract", "time-out", "not-in-sync", "twist-round", "judge-by-hand",
                    "two-finger-stop", "reading-the-cards", "score", "broken-config",
-                   "synchro-piece-touched", "synchro-kiosk-thinking", "synchro-result"):
+                   "synchro-piece-touched", "synchro-kiosk-thinking", "synchro-result",
+                   "top-scores", "synchro-how-to-play", "synchro-records"):
         assert wanted in names, names
     assert all(str(p) in out.stdout for p in pngs)
     for png in pngs[:3] + pngs[-3:]:

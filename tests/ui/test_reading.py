@@ -16,7 +16,7 @@ READING = "Reading the cards"
 
 
 def start_practice(pilot, driver) -> None:
-    pilot.press("[b]Sync or Swim")  # its tile: the table offers several games
+    pilot.press("Play Sync or Swim")  # its tile: the table offers several games
     pilot.press("3")
     pilot.press("1. First Splash")
     pilot.press("We are set up")

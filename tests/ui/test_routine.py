@@ -9,7 +9,7 @@ from kiosk.ui.widgets.rule_card import RuleCard
 
 
 def test_a_whole_routine_through_the_screens(tmp_path):
-    from kiosk.ui.demo_script import Sitting
+    from kiosk.ui.games.sync_or_swim.demo import Sitting
 
     s = Sitting(tmp_path, [], (1280, 800), shots=False)
     pilot, driver, app = s.pilot, s.driver, s.app
@@ -79,7 +79,7 @@ def test_a_whole_routine_through_the_screens(tmp_path):
 
 
 def test_two_fingers_on_the_circles_stop_a_table_without_pads(tmp_path):
-    from kiosk.ui.demo_script import Sitting
+    from kiosk.ui.games.sync_or_swim.demo import Sitting
 
     s = Sitting(tmp_path, [], (800, 480), shots=False, pads=False)
     try:

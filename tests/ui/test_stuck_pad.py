@@ -8,7 +8,7 @@ from kiosk.table.games.sync_or_swim.view import Phase
 
 
 def test_a_pad_stuck_at_swim_brings_the_circles_and_they_stop_the_timer(tmp_path):
-    from kiosk.ui.demo_script import Sitting
+    from kiosk.ui.games.sync_or_swim.demo import Sitting
 
     s = Sitting(tmp_path, [], (800, 480), shots=False)
     try:

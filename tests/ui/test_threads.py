@@ -66,7 +66,7 @@ def test_the_real_controller_reports_only_on_the_main_thread(make_pilot, real_dr
         original(view)
 
     app.show_view = spy
-    pilot.press("[b]Sync or Swim")  # its tile: the table offers several games
+    pilot.press("Play Sync or Swim")  # its tile: the table offers several games
     pilot.press("3")
     pilot.press("1. First Splash")
     pilot.press("We are set up")

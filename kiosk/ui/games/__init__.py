@@ -2,7 +2,8 @@
 
 A game's UI package (``ui`` in :mod:`kiosk.registry`) defines ``SCREENS``, a
 :class:`GameScreens`: which screen shows each of its phases, which screen gets the
-timer's ``on_tick``, its overlays (how to play, its staff tools …) and the buttons it
+timer's ``on_tick``, its overlays (how to play, records, its staff tools …; the
+attract screen's tile offers ``how_to_play`` and ``records``) and the buttons it
 adds to the shared staff settings. The app asks :func:`screens_of` for the running
 game's, so nothing outside the package names its screens. Screen classes are given
 as ``"module:Class"`` strings and imported when first shown.
@@ -32,17 +33,32 @@ class StaffButton:
 
 
 @dataclass(frozen=True)
+class DevTool:
+    """A button (and key) the game adds to the developer side panel of ``kiosk run
+    --simulate`` while it runs: ``call`` is ``"module:function"``, called with the panel
+    (``panel.driver``: the simulated table's driver; ``panel.card``, ``seat``, ``lane``);
+    it returns the line the panel shows."""
+
+    text: str
+    call: str
+    key: str = ""   # one letter, or "" for none
+
+
+@dataclass(frozen=True)
 class GameScreens:
     screens: Mapping[str, str]                     # screen name -> "module:Class"
     phases: Mapping[str, str]                      # the game's phase -> screen name
     tick: str | None = None                        # the screen ``on_tick`` goes to
     how_to_play: str | None = None                 # an overlay: the rules for players
+    records: str | None = None                     # an overlay: top scores, last games
     overlays: tuple[str, ...] = ()                 # screens opened by a button, any phase
     kept: tuple[str, ...] = ()                     # screens kept once built (see LazyScreens)
     staff_buttons: tuple[StaffButton, ...] = ()    # added to the staff settings
     follows_view: tuple[str, ...] = ()             # overlays given every new view
     leaves_overlay: tuple[str, ...] = ()           # phases that close an open overlay
     tips: tuple[str, ...] = ()                     # one-liners the attract screen cycles
+    title: str = ""                                # its name in its own look (Kivy markup)
+    dev_tools: tuple[DevTool, ...] = ()            # developer side panel (simulated table)
 
 
 NO_SCREENS = GameScreens(screens={}, phases={})

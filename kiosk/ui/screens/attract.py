@@ -1,17 +1,20 @@
 """The attract loop: what an empty table shows until someone touches it, and where
 players pick a game. With one game installed the whole screen starts it (one touch
-away, as ever); with several, each game is a big tile (name, players, one line) and
-a touch on it selects that game and starts it. The games come from
+away, as ever); with several, each game is a tile: its name in its own look
+(``GameScreens.title``), players, one line, a big Play button, and its How to play and
+Records (``GameScreens.how_to_play`` / ``records``: the game is selected, then its
+overlay opens; closing it comes back here). The games come from
 :mod:`kiosk.registry`; the tips are the running game's (``GameScreens.tips``)."""
 
 from __future__ import annotations
 
 from kivy.clock import Clock
-from kivy.factory import Factory
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 
 from kiosk import registry
 from kiosk.ui import theme
+from kiosk.ui.games import screens_of
 from kiosk.ui.screens.base import ViewScreen
 
 TIP_SECONDS = 5.0
@@ -27,6 +30,19 @@ def players_text(players: tuple[int, ...]) -> str:
     return f"{low}{joint}{high} players"
 
 
+class GameTile(BoxLayout):
+    """One game on offer (see attract.kv)."""
+
+    attract = ObjectProperty(None, allownone=True)
+    game_id = StringProperty("")
+    title = StringProperty("")
+    name = StringProperty("")
+    players = StringProperty("")
+    tagline = StringProperty("")
+    how_to_play = BooleanProperty(False)
+    records = BooleanProperty(False)
+
+
 class AttractScreen(ViewScreen):
     tip = StringProperty("")
     tip_index = NumericProperty(0)
@@ -39,7 +55,8 @@ class AttractScreen(ViewScreen):
         super().__init__(**kwargs)
         self._tips = None
         first = registry.default()
-        self.title = first.name.upper() if self.single else "Pick a game"
+        own = screens_of(first.id).title
+        self.title = (own or first.name.upper()) if self.single else "Pick a game"
         self.tagline = first.tagline if self.single else "Touch a game to play it"
         self.tip = self._tip_list()[0] if self._tip_list() else ""
         self._build_tiles()
@@ -55,11 +72,16 @@ class AttractScreen(ViewScreen):
         if self.single:
             return
         for info in registry.GAMES:
-            tile = Factory.GameTile(text=f"[b]{info.name}[/b]\n{players_text(info.players)}"
-                                         f"\n{info.tagline}")
-            tile.game_id = info.id
-            tile.bind(on_release=lambda t: self.play(t.game_id))
-            box.add_widget(tile)
+            screens = screens_of(info.id)
+            box.add_widget(GameTile(
+                attract=self, game_id=info.id, title=screens.title or info.name,
+                name=info.name, players=players_text(info.players), tagline=info.tagline,
+                how_to_play=screens.how_to_play is not None,
+                records=screens.records is not None))
+
+    def tile(self, game_id: str):
+        """The tile offering ``game_id`` (with several games)."""
+        return next(t for t in self.ids.tiles.children if t.game_id == game_id)
 
     def on_enter(self, *_):
         self._tips = Clock.schedule_interval(self.next_tip, TIP_SECONDS)
@@ -82,6 +104,28 @@ class AttractScreen(ViewScreen):
     def play(self, game_id: str) -> None:
         self.controller.select_game(game_id)
         self.controller.wake()
+
+    def how_to_play(self, game_id: str) -> None:
+        self._open(game_id, "how_to_play")
+
+    def records(self, game_id: str) -> None:
+        self._open(game_id, "records")
+
+    def _open(self, game_id: str, which: str) -> None:
+        """Select the game (still on the attract screen), then open its overlay once
+        the app follows it (at once when the select is pumped here, else next frame)."""
+        self.controller.select_game(game_id)
+
+        def open_when_following(_dt=None, tries: int = 30) -> None:
+            app = self.app
+            if app.view.game == game_id:
+                name = getattr(app.game_screens, which)
+                if name is not None:
+                    app.open_overlay(name)
+            elif tries > 0:
+                Clock.schedule_once(lambda dt: open_when_following(dt, tries - 1))
+
+        open_when_following()
 
 
 theme.load_kv(__file__)

@@ -48,6 +48,7 @@ from kiosk.paths import config_dir
 from kiosk.store.protocol import RoutineResult
 from kiosk.table.api import Sound, TableView
 from kiosk.table.games import NOTHING, Effects, GameContext, LaneReading, LedChange, problem
+from kiosk.table.games.sync_or_swim.records import read_records
 from kiosk.table.games.sync_or_swim.resume import Resumed, resume
 from kiosk.table.games.sync_or_swim.staff import StaffTools
 from kiosk.table.games.sync_or_swim.view import (
@@ -55,6 +56,7 @@ from kiosk.table.games.sync_or_swim.view import (
     Phase,
     RoutineChoice,
     SyncOrSwimView,
+    SyncRecords,
     SyncStaff,
     VerdictView,
 )
@@ -139,6 +141,7 @@ class SyncOrSwimTable:
         self._leds_sent: dict[tuple[int, SeatLed], LedMode] = {}
         self._now = 0.0
         self._view: TableView | None = None
+        self._records: SyncRecords | None = None  # read again after a result or a refresh
         self._resumed: tuple[Resumed, int] | None = None
         self.tools = StaffTools(context)
         if self.content is not None:
@@ -231,6 +234,7 @@ class SyncOrSwimTable:
         return Effects(sounds=(Sound.TICK,)) if crossed else NOTHING
 
     def refresh(self, now: float) -> Effects:
+        self._records = None  # e.g. staff reset the scores
         return self._apply(lambda: NOTHING, now)
 
     def close(self, now: float) -> Effects:
@@ -405,6 +409,7 @@ class SyncOrSwimTable:
             routine_id, len(session.seats), card.score, card.total_seconds, False,
             card.to_dict()))
         self._result_stored = True
+        self._records = None
         self.store.mark_finished(GAME_ID, routine_id)
 
     def _end_session(self, now: float) -> Effects:
@@ -566,6 +571,13 @@ class SyncOrSwimTable:
 
     # ------------------------------------------------------------------ the view
 
+    def _records_view(self) -> SyncRecords:
+        if self._records is None:
+            campaign = self.content.campaign if self.content is not None else ()
+            names = {r.id: r.name for r in (*campaign, *self.randoms.values())}
+            self._records = read_records(self.store, names, [r.id for r in campaign])
+        return self._records
+
     def _build_view(self) -> TableView:
         game = SyncOrSwimView(
             players=self.players, unlock_all=bool(self.store.setting("unlock_all", False)),
@@ -577,6 +589,8 @@ class SyncOrSwimTable:
             return replace(view, payload=game)
         if self.phase is Phase.CHOOSING:
             game = replace(game, choices=self._choices())
+        if self.phase in (Phase.ATTRACT, Phase.CHOOSING, Phase.SCORE):
+            game = replace(game, records=self._records_view())
         session = self.session
         if session is None:
             return replace(view, payload=game)

@@ -130,6 +130,25 @@ staff), ``next``, ``random_routine`` (seed=None; returns the new choice's id).""
 
 
 @dataclass(frozen=True)
+class RoutineRecord:
+    """One routine in the records: its best score at this table (any size) and how
+    often it was finished."""
+
+    name: str
+    number: int | None   # campaign position, None for random routines
+    top_score: int | None
+    finished: int
+
+
+@dataclass(frozen=True)
+class SyncRecords:
+    """The records overlay: the campaign's top scores and the last few results."""
+
+    routines: tuple[RoutineRecord, ...] = ()
+    recent: tuple[str, ...] = ()   # newest first, one plain line each
+
+
+@dataclass(frozen=True)
 class SyncOrSwimView:
     """Everything only Sync or Swim's screens need (``view.payload``)."""
 
@@ -148,3 +167,4 @@ class SyncOrSwimView:
     unlock_all: bool = False                    # staff setting: every routine open
     enroll: EnrollView | None = None            # staff enrolling card tags
     deck_check: DeckCheckView | None = None     # SETUP: the deck passed over a reader
+    records: SyncRecords | None = None          # ATTRACT, CHOOSING, SCORE: top scores

@@ -1,11 +1,12 @@
 """Sync or Swim's screens: one per phase of its table logic (see
 :class:`~kiosk.table.games.sync_or_swim.view.Phase`), plus the tutorial, the icon
-reference, tagging cards and the deck check (a panel of the setup screen)."""
+reference, the records, tagging cards and the deck check (a panel of the setup
+screen)."""
 
 from __future__ import annotations
 
 from kiosk.table.games.sync_or_swim.view import Phase, SyncStaff
-from kiosk.ui.games import GameScreens, StaffButton
+from kiosk.ui.games import DevTool, GameScreens, StaffButton
 
 _HERE = "kiosk.ui.games.sync_or_swim"
 
@@ -20,6 +21,7 @@ SCREENS = GameScreens(
         "tutorial": f"{_HERE}.tutorial:TutorialScreen",
         "icons": f"{_HERE}.icons:IconsScreen",
         "enroll": f"{_HERE}.enroll:EnrollScreen",
+        "sync_or_swim_records": f"{_HERE}.records:SyncOrSwimRecordsScreen",
     },
     phases={
         Phase.CHOOSING: "choose",
@@ -34,7 +36,8 @@ SCREENS = GameScreens(
     },
     tick="round",
     how_to_play="tutorial",
-    overlays=("tutorial", "icons", "enroll"),
+    records="sync_or_swim_records",
+    overlays=("tutorial", "icons", "enroll", "sync_or_swim_records"),
     # Kept once built: the screens every round comes back to. Judging by hand is dropped
     # when left: keeping it cost ~4 MB after a routine (``python -m benchmarks ui``),
     # building it on the stop ~90 ms here, while the players turn their cards over.
@@ -44,8 +47,14 @@ SCREENS = GameScreens(
                     done="Every routine is unlocked."),
         StaffButton("Cards: tag a new deck", overlay="enroll"),
     ),
-    follows_view=("enroll",),  # staff tagging cards: any phase
+    follows_view=("enroll", "sync_or_swim_records"),  # staff tagging cards: any phase
     leaves_overlay=(Phase.PRACTICE, Phase.READING, Phase.PERFORMANCE, Phase.JUDGE_BY_HAND),
+    title="SYNC [color=#00c8e0]or[/color] SWIM",
+    dev_tools=(
+        DevTool("Winning table [W]", f"{_HERE}.dev:winning_table", "w"),
+        DevTool("Losing table [L]", f"{_HERE}.dev:losing_table", "l"),
+        DevTool("Any card", f"{_HERE}.dev:any_card"),
+    ),
     tips=(
         "A team game for 3 to 6 players. Nobody needs to read the rules.",
         "Play cards face down into lanes so every rule on screen is met.",

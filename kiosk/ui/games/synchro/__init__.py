@@ -1,5 +1,5 @@
 """Synchro's screens: choosing how to play, the board, the result, and the records
-overlay (see :class:`~kiosk.table.games.synchro.view.Phase`)."""
+and how-to-play overlays (see :class:`~kiosk.table.games.synchro.view.Phase`)."""
 
 from __future__ import annotations
 
@@ -14,13 +14,16 @@ SCREENS = GameScreens(
         "synchro_board": f"{_HERE}.board:SynchroBoardScreen",
         "synchro_result": f"{_HERE}.result:SynchroResultScreen",
         "synchro_records": f"{_HERE}.records:SynchroRecordsScreen",
+        "synchro_how_to_play": f"{_HERE}.how_to_play:SynchroHowToPlayScreen",
     },
     phases={
         Phase.CHOOSING: "synchro_choose",
         Phase.PLAYING: "synchro_board",
         Phase.OVER: "synchro_result",
     },
-    overlays=("synchro_records",),
+    how_to_play="synchro_how_to_play",
+    records="synchro_records",
+    overlays=("synchro_records", "synchro_how_to_play"),
     kept=("synchro_board",),
     follows_view=("synchro_records",),
     leaves_overlay=(Phase.PLAYING,),

@@ -26,6 +26,10 @@ class SynchroChooseScreen(ViewScreen):
     def opponent(self, mode: str, level: int = 1) -> None:
         self.mode, self.level = mode, level
 
+    def back(self) -> None:
+        """Back to the games on offer (nothing was started yet)."""
+        self.controller.abandon()
+
     def start(self) -> None:
         self.controller.act("start", mode=self.mode, level=int(self.level), side=self.side,
                             setup=self.setup, casual=self.casual)

@@ -53,7 +53,8 @@ def play_unit_move(pilot, text: str) -> None:
         tap_square(pilot, rest[0][1])
 
 
-def play(folder: Path, *, size, written: list[Path], shots: bool = True) -> None:
+def play(folder: Path, *, size, written: list[Path], shots: bool = True,
+         **_options) -> None:
     from kiosk.store.protocol import MemoryStore
     from kiosk.table.controller import TableController
     from kiosk.ui.app import KioskApp
@@ -72,9 +73,14 @@ def play(folder: Path, *, size, written: list[Path], shots: bool = True) -> None
     try:
         pilot.until(lambda: pilot.showing("attract"))
         pilot.settle()  # the tiles in their places before a finger goes down
-        pilot.press("[b]Synchro")
+        pilot.press("Play Synchro")
         wait_phase(pilot, Phase.CHOOSING)
         shot("choosing")
+        pilot.press("How to play")
+        pilot.until(lambda: pilot.showing("synchro_how_to_play"))
+        shot("how-to-play")
+        pilot.press("Close")
+        wait_phase(pilot, Phase.CHOOSING)
         pilot.press("Start the game")
         wait_phase(pilot, Phase.PLAYING)
         for text in ("1: b3-b4 h3-h4", "5: d7-d5 f7-f5", "3: c3-c4 g3-g4"):

@@ -1,0 +1,222 @@
+"""Sync or Swim's part of ``kiosk demo``: a whole routine played through the real
+widgets on the simulated table, with a screenshot of every screen. Also used by the
+benchmarks and the UI tests (:class:`Sitting`).
+
+Three sittings share one window: a full routine on a fully working table (with a TRY
+AGAIN, a NOT IN SYNC, a round judged by hand after a reader is unplugged, the twist and
+the score, then the tutorial, icons and settings); a table with no stop pads, stopped
+with two fingers on the screen; and a kiosk whose config is broken.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+from kiosk.paths import config_dir
+from kiosk.table.games.sync_or_swim.view import Phase
+
+
+class Sitting:
+    """One app on one simulated table, and the screenshots it saves."""
+
+    def __init__(self, folder: Path, written: list[Path], size, shots: bool = True,
+                 **options) -> None:
+        from kiosk.table.games.sync_or_swim.driver import RealDriver
+        from kiosk.ui.app import KioskApp
+        from kiosk.ui.pilot import Pilot
+        from kiosk.ui.sound import Sounds
+
+        self.folder, self.written, self.shots = folder, written, shots
+        self.driver = RealDriver(**options)
+        self.app = KioskApp(self.driver.controller, sounds=Sounds(enabled=False))
+        self.pilot = Pilot(self.app, size=size)
+
+    def close(self) -> None:
+        self.pilot.close()
+        self.driver.close()
+
+    def shot(self, name: str) -> None:
+        if self.shots:
+            path = self.folder / f"{len(self.written) + 1:02d}-{name}.png"
+            self.written.append(self.pilot.shot(path))
+
+    def wait_phase(self, wanted: Phase) -> None:
+        self.pilot.until(lambda: self.app.view.phase is wanted
+                         and self.pilot.screen().redraws > 0)
+        self.pilot.frames(2)
+
+    def start(self, players: int, routine: str = "1. First Splash", shots: bool = False):
+        pilot = self.pilot
+        if shots:
+            self.shot("attract")
+        screen = pilot.screen()
+        if screen.single:
+            pilot.tap(screen.ids.wake)
+        else:  # several games on offer: this one's tile
+            pilot.press("Play Sync or Swim")
+        self.wait_phase(Phase.CHOOSING)
+        pilot.press(str(players))
+        if shots:
+            self.shot("choose-routine")
+        pilot.press(routine)
+        self.wait_phase(Phase.SETUP)
+        if shots:
+            self.shot("setup")
+        pilot.press("We are set up")
+        self.wait_phase(Phase.ROUND_READY)
+
+    def perform(self, in_sync: bool, name: str | None = None) -> None:
+        pilot, driver = self.pilot, self.driver
+        pilot.press("SWIM!")
+        self.wait_phase(Phase.PRACTICE)
+        driver.arrange(in_sync)
+        driver.ready_all()
+        pilot.frames(2)
+        driver.stop()
+        self.wait_phase(Phase.PERFORMANCE)
+        pilot.press("Show all")
+        if name:
+            self.shot(name)
+        pilot.press("NEXT")
+        pilot.until(lambda: self.app.view.phase in (Phase.ROUND_READY, Phase.SCORE))
+        pilot.frames(2)
+
+
+def full_routine(s: Sitting, players: int) -> None:
+    pilot, driver, app = s.pilot, s.driver, s.app
+    s.start(players, shots=True)
+    s.shot("round-1-ready")
+    from kiosk.ui.widgets.rule_card import RuleCard
+
+    pilot.tap(pilot.widgets(RuleCard)[0])
+    s.shot("rule-details")
+    pilot.press("Close")
+
+    pilot.press("SWIM!")
+    s.wait_phase(Phase.PRACTICE)
+    driver.press_seat(1)
+    driver.press_seat(3)
+    driver.pass_time(7)
+    pilot.frames(3)
+    s.shot("practice")
+    driver.run_out_the_clock()
+    s.wait_phase(Phase.TIME_OUT)
+    s.shot("time-out")
+    pilot.press("TRY AGAIN")
+    s.wait_phase(Phase.ROUND_READY)
+
+    s.perform(True, "in-sync")            # round 1
+    s.perform(False, "not-in-sync")       # round 2, a swimmer played nothing
+    s.perform(True)                       # round 2 again
+
+    driver.lose_hardware()                # round 3: seat 2's reader unplugged
+    pilot.press("SWIM!")
+    s.wait_phase(Phase.PRACTICE)
+    driver.ready_all()
+    driver.stop()
+    s.wait_phase(Phase.JUDGE_BY_HAND)
+    s.shot("judge-by-hand")
+    pilot.press("IN SYNC")
+    s.wait_phase(Phase.PERFORMANCE)
+    driver.restore_hardware()
+    pilot.press("NEXT")
+    s.wait_phase(Phase.ROUND_READY)
+
+    driver.table.board(2).slow_answers(60)  # round 4: seat 2's board answers late
+    pilot.press("SWIM!")
+    s.wait_phase(Phase.PRACTICE)
+    driver.arrange(True)
+    driver.stop()
+    pilot.until(lambda: any("Reading the cards" in text for text in pilot.labels()))
+    s.shot("reading-the-cards")
+    driver.table.board(2).slow_answers(0)   # ... and answers: still judged by the table
+    s.wait_phase(Phase.PERFORMANCE)
+    pilot.press("Show all")
+    pilot.press("NEXT")
+    s.wait_phase(Phase.ROUND_READY)
+    s.perform(True)                       # round 5
+    s.shot("twist-round")                 # round 6 brings the twist
+    s.perform(True)
+    s.wait_phase(Phase.SCORE)
+    s.shot("score")
+
+    pilot.press("Play again")
+    s.wait_phase(Phase.CHOOSING)
+    pilot.press("How to play")
+    pilot.press("Next")
+    s.shot("tutorial")
+    pilot.press("Close")
+    pilot.press("What the icons mean")
+    s.shot("icons")
+    pilot.press("Back")
+    pilot.press("Top scores")
+    pilot.until(lambda: pilot.showing("sync_or_swim_records"))
+    pilot.frames(2)
+    s.shot("top-scores")
+    pilot.press("Back")
+    app.open_overlay("settings")
+    pilot.frames(3)
+    s.shot("staff-pin")
+    from kiosk.ui.widgets.popups import STAFF_PIN
+
+    for digit in STAFF_PIN:
+        pilot.press(digit, frames=1)
+    pilot.press("OK")
+    s.shot("settings")
+    pilot.press("Done")
+
+
+def two_finger_stop(s: Sitting, players: int) -> None:
+    pilot = s.pilot
+    s.start(players)
+    pilot.press("SWIM!")
+    s.wait_phase(Phase.PRACTICE)
+    s.driver.arrange(True)
+    s.driver.pass_time(4)
+    pilot.frames(2)
+    s.shot("two-finger-stop")
+    stop = pilot.screen().ids.stop
+    touches = pilot.hold([stop.ids.left.to_window(*stop.ids.left.center),
+                          stop.ids.right.to_window(*stop.ids.right.center)])
+    for touch in touches:
+        touch.touch_up()
+    s.wait_phase(Phase.PERFORMANCE)
+
+
+def broken_config() -> Path:
+    """A copy of the config whose campaign names an element that does not exist."""
+    folder = Path(tempfile.mkdtemp(prefix="kiosk-broken-"))
+    shutil.copytree(config_dir(), folder / "config")
+    campaign = folder / "config" / "sync_or_swim" / "campaign.toml"
+    campaign.write_text(campaign.read_text().replace('"E22"', '"E99"', 1))
+    return folder / "config"
+
+
+def play(folder: Path, *, size=(1280, 800), written: list[Path] | None = None,
+         players: int = 4, shots: bool = True,
+         sittings=("full", "no pads", "broken")) -> list[Path]:
+    written = [] if written is None else written
+    if "full" in sittings:
+        sitting = Sitting(folder, written, size, shots)
+        try:
+            full_routine(sitting, players)
+        finally:
+            sitting.close()
+    if "no pads" in sittings:
+        sitting = Sitting(folder, written, size, shots, pads=False)
+        try:
+            two_finger_stop(sitting, players)
+        finally:
+            sitting.close()
+    if "broken" in sittings:
+        config = broken_config()
+        sitting = Sitting(folder, written, size, shots, config_dir=config)
+        try:
+            sitting.wait_phase(Phase.BROKEN)
+            sitting.shot("broken-config")
+        finally:
+            sitting.close()
+            shutil.rmtree(config.parent, ignore_errors=True)
+    return written
