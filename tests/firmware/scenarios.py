@@ -22,12 +22,15 @@ UID10 = b"\x04\x10\x20\x30\x40\x50\x60\x70\x80\x90"
 class Rig:
     """A seat board built by firmware main.build() on a fresh fake world."""
 
-    def __init__(self, antennas=5, board_id="seat-3", txn_us=0, sightings=2, misses=3):
+    def __init__(
+        self, antennas=5, board_id="seat-3", txn_us=0, sightings=2, misses=3, model=None,
+        collpos=None,
+    ):
         import board
         import board_config
         import main
 
-        self.world = fm.use(fm.World(txn_us=txn_us))
+        self.world = fm.use(fm.World(txn_us=txn_us, model=model))
         self.chips = []
         for cs, rst in board_config.READERS[:antennas]:
             self.chips.append(self.world.add_reader(cs, rst))
@@ -45,6 +48,8 @@ class Rig:
         config.READERS = board_config.READERS[:antennas]
         config.SIGHTINGS = sightings
         config.MISSES = misses
+        if collpos is not None:
+            config.COLLPOS = collpos
         self.board = main.build(
             fm, config, self.out.append, self.store, self.world.clock, self.escape
         )
@@ -64,6 +69,7 @@ class Rig:
 
     def messages(self):
         """Everything sent since the last call, decoded by the kiosk's own decoder."""
+        self.board.flush()
         data = b"".join(self.out)
         self.out[:] = []
         got = self.decoder.feed(data)
@@ -75,16 +81,17 @@ class Rig:
         return [m for m in self.messages() if type(m) in (wire.TagAdded, wire.TagRemoved)]
 
 
-def reader(world, cs=17, rst=20):
+def reader(world, cs=17, rst=20, collpos=None):
     """One bare driver on its own fake chip."""
     import machine
-    from mfrc522 import MFRC522
+    from mfrc522 import COLLPOS_DEFAULT, MFRC522
 
     chip = world.add_reader(cs, rst)
     spi = machine.SPI(0, baudrate=4000000)
     cs_pin = machine.Pin(cs, machine.Pin.OUT, value=1)
     rst_pin = machine.Pin(rst, machine.Pin.OUT, value=1)
-    driver = MFRC522(spi, cs_pin, rst_pin, world.clock)
+    convention = COLLPOS_DEFAULT if collpos is None else collpos
+    driver = MFRC522(spi, cs_pin, rst_pin, world.clock, collpos=convention)
     driver.hard_reset()
     if not driver.init():
         raise AssertionError("init failed")
@@ -169,10 +176,12 @@ def check_halted_tags_stay_quiet_until_the_field_cycles():
     driver.antenna_on()
     world.clock.sleep_us(1000)
     first = driver.inventory()
-    again = driver.inventory()
+    again = driver.inventory(wake=False)
+    woken = driver.inventory()
     driver.antenna_off()
     expect(first[0], sorted([UID4, UID7]), "first listing")
-    expect(again[0], [], "second listing in the same field (all halted)")
+    expect(again[0], [], "REQA-only listing in the same field (all halted)")
+    expect(woken[0], sorted([UID4, UID7]), "a listing that starts with WUPA wakes them")
     expect(listing(driver, world)[0], sorted([UID4, UID7]), "after the field cycled")
 
 
@@ -267,9 +276,11 @@ def check_boot_hello_and_snapshot():
     rig = Rig()
     rig.chips[1].put(fm.FakeTag(UID7))
     rig.start()
-    expect(rig.out[0], b"\x00", "a lone delimiter first")
+    expect(len(rig.out), 1, "boot is one write")
+    expect(rig.out[0][:2], b"\x00\x11", "a lone delimiter first, then a frame")
     got = rig.messages()
-    expect(got, [wire.Hello("seat-3", "1.0.0", 5), wire.Snapshot(0, [[]] * 5)], "boot")
+    hello = wire.Hello("seat-3", rig.board.firmware, 5, [0x92] * 5, 0, 40)
+    expect(got, [hello, wire.Snapshot(0, [[]] * 5)], "boot")
 
 
 def check_tags_added_and_removed_with_sequence_numbers():
@@ -374,7 +385,8 @@ def check_ping_set_board_id_and_escape():
     rig.board.receive(wire.Ping(0xDEADBEEF).encode())
     expect(rig.messages(), [wire.Pong(0xDEADBEEF)], "pong")
     rig.board.receive(b"\x00" + wire.SetBoardId("seat-9").encode())
-    expect(rig.messages(), [wire.Hello("seat-9", "1.0.0", 5)], "hello after set id")
+    hello = wire.Hello("seat-9", rig.board.firmware, 5, [0x92] * 5, 0, 40)
+    expect(rig.messages(), [hello], "hello after set id")
     expect(rig.store.load(), "seat-9", "stored id")
     frame = wire.Ping(7).encode()
     rig.board.receive(frame[:3])
@@ -428,6 +440,7 @@ def board_frames(script, board_id, firmware="1.0.0"):
             rig.board.receive(wire.Ping(step[1]).encode())
         elif action == "set_id":
             rig.board.receive(wire.SetBoardId(step[1]).encode())
+    rig.board.flush()
     data = b"".join(rig.out)
     kept = []
     for chunk in data.split(b"\x00")[:-1]:
