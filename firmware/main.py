@@ -141,13 +141,18 @@ def run_forever(board, read, watchdog, cycles=None):
     done = 0
     while cycles is None or done < cycles:
         done += 1
-        try:
-            board.receive(read())
-            board.step()  # ends with the cycle's one write
-        except Exception as exc:  # one bad cycle must not kill the board; report it
-            report_failure(board, exc)
-            continue
-        watchdog.feed()
+        run_forever_step(board, read, watchdog)
+
+
+def run_forever_step(board, read, watchdog):
+    """One turn of the loop: answer the host, poll, write once, feed the watchdog."""
+    try:
+        board.receive(read())
+        board.step()  # ends with the cycle's one write
+    except Exception as exc:  # one bad cycle must not kill the board; report it
+        report_failure(board, exc)
+        return
+    watchdog.feed()
 
 
 def report_failure(board, exc):
