@@ -10,7 +10,10 @@ stable by-id link: :meth:`unplug` closes the pty and removes the link (the host 
 read error and the path vanish), :meth:`plug` makes a new pty and points the same
 link at it (the host sees the path come back, usually at another ``/dev/pts/N``).
 
-Tags are put and lifted by antenna index as on the wire (0-based). Faults on demand:
+Tags are put and lifted by antenna index as on the wire (0-based). Its HELLO says what
+the firmware's does on the simulated machine (``tests/firmware``): VersionReg 0x92 per
+reader, CollPos counted NXP's way, 4.0 us per SPI transfer; SET_COLLPOS changes the
+convention and is answered with HELLO, as on a board. Faults on demand:
 :meth:`send_garbage`, :meth:`drop_frames`, :meth:`corrupt_frames`, :meth:`go_silent`,
 :meth:`slow_answers`, :meth:`unplug`/:meth:`plug`, :meth:`reboot`, cross-talk ghosts (:meth:`ghost`,
 :meth:`cross_talk`), antenna health (:meth:`set_health`), and another protocol
@@ -57,6 +60,9 @@ class SimBoard:
         heartbeat_s: float | None = 0.1,
         protocol_version: int = wire.PROTOCOL_VERSION,
         plugged: bool = True,
+        versions: list[int] | None = None,
+        collpos: int = wire.COLLPOS_NXP,
+        transfer_tenths: int = 40,
     ) -> None:
         self.path = Path(path)
         self.board_id = board_id
@@ -64,6 +70,10 @@ class SimBoard:
         self.firmware = firmware
         self.heartbeat_s = heartbeat_s
         self.protocol_version = protocol_version
+        self.versions = list(versions) if versions is not None else [0x92] * antennas
+        self.collpos = collpos
+        self.transfer_tenths = transfer_tenths
+        self.dropped = 0  # heartbeats the board says it could not send
         self.seq = 0
         self.cycle = 0
         self.health = [wire.HEALTH_OK] * antennas
@@ -277,7 +287,7 @@ class SimBoard:
             if self.silent:
                 return
             self.cycle = (self.cycle + 1) & wire.SEQ_MASK
-            self._send(wire.Heartbeat(self.seq, self.cycle, self.health))
+            self._send(wire.Heartbeat(self.seq, self.cycle, self.health, self.dropped))
             self.health = [wire.HEALTH_OK if h == wire.HEALTH_RECOVERED else h for h in self.health]
 
     # ------------------------------------------------------------------ internals
@@ -287,8 +297,12 @@ class SimBoard:
         self.cycle = (self.cycle + 1) & wire.SEQ_MASK
         self._send(cls(self.seq, antenna, uid))
 
+    def hello(self) -> wire.Hello:
+        return wire.Hello(self.board_id, self.firmware, self.antennas, self.versions,
+                          self.collpos, self.transfer_tenths)
+
     def _hello_and_snapshot(self) -> None:
-        self._send(wire.Hello(self.board_id, self.firmware, self.antennas))
+        self._send(self.hello())
         self._send(wire.Snapshot(self.seq, [sorted(s) for s in self.seen()]))
 
     def _send(self, message: wire.Message) -> None:
@@ -384,7 +398,10 @@ class SimBoard:
                     self._send(wire.Pong(message.token))
             elif isinstance(message, wire.SetBoardId):
                 self.board_id = message.board_id
-                self._send(wire.Hello(self.board_id, self.firmware, self.antennas))
+                self._send(self.hello())
+            elif isinstance(message, wire.SetCollPos):
+                self.collpos = message.convention
+                self._send(self.hello())
 
     def _send_due_pongs(self, now: float) -> None:
         with self._lock:
