@@ -46,7 +46,7 @@ MISSES = 3
 # Timing, in microseconds unless named otherwise.
 SETTLE_US = 1000  # field on to first REQA
 GUARD_US = 5100  # ISO 14443-3: a tag may need 5 ms in the field; ask again after this
-BUDGET_US = 15000  # most one antenna may take per cycle
+BUDGET_US = 25000  # most one antenna may take per cycle (3 new NTAG213s take ~19 ms)
 TIMEOUT_US = 300  # no answer after this (the chip's timer; a tag answers within ~90 us)
 FIELD_OFF_US = 5100  # an antenna and its neighbours dark this long before its field comes on
 HEARTBEAT_MS = 200  # the host expects one at least every 500 ms

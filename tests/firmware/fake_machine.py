@@ -109,6 +109,7 @@ class World:
         self.chips_by_rst = {}
         self.trace = None  # a list: the size of every SPI transfer is appended
         self.rf = None  # a list: (frame bytes, last bits, answers) per RF frame
+        self.rf_air = []  # tenths of a us on air per RF frame: command, delay, answer or timeout
         self.resets = 0
         self.watchdogs = []
         self.bus_conflicts = 0
@@ -660,6 +661,9 @@ class FakeMFRC522:
             self.world.rf.append((len(frame), tx_last, len(answers)))
         if not answers:
             ready = end_tx + self._timeout()
+            if self.world.rf is not None:  # HLTA is never answered: the reader waits no timeout
+                halt = frame[:2] == b"\x50\x00"
+                self.world.rf_air.append(tx + FDT if halt else ready - clock.now)
             self.pending = (ready, 0x01, 0, b"", 0, 0)  # TimerIRq
             return
         length = min(len(a) for a in answers)
@@ -692,6 +696,8 @@ class FakeMFRC522:
             collision += rx_align  # NXP counts the RxAlign bits of the first byte too
         coll = (collision & 0x1F) if collision else 0x20
         irq = 0x20 | (0x02 if error else 0)  # RxIRq, plus ErrIRq on an error
+        if self.world.rf is not None:
+            self.world.rf_air.append(tx + FDT + rx)
         self.pending = (end_tx + FDT + rx, irq, error, data, last, coll)
 
     def _settle(self):
