@@ -498,6 +498,7 @@ class FakeMFRC522:
         self.regs[COLL] = 0xA0
         self.regs[VERSION] = self.version
         self.fifo = bytearray()
+        self.fifo_read = 0  # bytes of ``fifo`` already read: slicing each read costs heap
         self.pending = None  # (ready_at, irq, error, answer bytes, last bits, coll)
         self._field(False)
 
@@ -581,22 +582,22 @@ class FakeMFRC522:
 
     def _read(self, reg):
         if reg == FIFO_DATA:
-            if not self.fifo:
+            if self.fifo_read >= len(self.fifo):
                 return 0
-            value = self.fifo[0]
-            self.fifo = self.fifo[1:]  # MicroPython's bytearray has no pop()
-            return value
+            self.fifo_read += 1
+            return self.fifo[self.fifo_read - 1]
         if reg == FIFO_LEVEL:
-            return len(self.fifo)
+            return len(self.fifo) - self.fifo_read
         return self.regs[reg]
 
     def _write(self, reg, value):
         if reg == FIFO_DATA:
-            if len(self.fifo) < 64:
+            if len(self.fifo) - self.fifo_read < 64:
                 self.fifo.append(value)
         elif reg == FIFO_LEVEL:
             if value & 0x80:
                 self.fifo = bytearray()
+                self.fifo_read = 0
         elif reg == COM_IRQ:
             if value & 0x80:
                 self.regs[COM_IRQ] |= value & 0x7F
@@ -639,8 +640,9 @@ class FakeMFRC522:
         framing = self.regs[BIT_FRAMING]
         tx_last = framing & 0x07
         rx_align = (framing >> 4) & 0x07
-        frame = bytes(self.fifo)
+        frame = bytes(self.fifo[self.fifo_read :])
         self.fifo = bytearray()
+        self.fifo_read = 0
         self.frames += 1
         bits = len(frame) * 8 - ((8 - tx_last) if tx_last else 0)
         tx = (len(frame) * 9 - ((9 - tx_last) if tx_last else 0) + 2) * ETU
@@ -670,14 +672,12 @@ class FakeMFRC522:
         received = []
         collision = 0
         for i in range(length):
-            values = [a[i] for a in answers]
-            if collision:
-                received.append(0)
-            elif min(values) != max(values):
-                collision = i + 1
-                received.append(0)
-            else:
-                received.append(values[0])
+            bit = answers[0][i]
+            if not collision:
+                for answer in answers:  # no list per bit: the VM's heap is small
+                    if answer[i] != bit:
+                        collision = i + 1
+            received.append(0 if collision else bit)
         if not collision and max(len(a) for a in answers) != length:
             collision = length + 1 if length < 32 else 32
         if self._flip and not collision and len(received) >= 24:  # a UID part or SAK
@@ -711,3 +711,4 @@ class FakeMFRC522:
         self.regs[CONTROL] = (self.regs[CONTROL] & 0xF8) | last
         self.regs[COLL] = (self.regs[COLL] & 0x80) | coll
         self.fifo = bytearray(data)
+        self.fifo_read = 0

@@ -494,33 +494,32 @@ def _right_or_says_not(result, truth, what):
         raise AssertionError(what + ": complete but short: " + repr(found))
 
 
-def inventory_under(model):
+def inventory_under(model, fan):
     """1-3 NTAGs fanned in one lane, laid down together: with the matching CollPos
     convention all are listed and the listing is complete; with the other one the
-    listing is never complete and short."""
+    listing is never ghostly, and never complete when short. One fan per scenario, so
+    one MicroPython VM run stays inside its heap (see test_micropython.py)."""
     from mfrc522 import COLLPOS_FIRST_BIT, COLLPOS_NXP
 
     right = _convention(model)
     wrong = COLLPOS_FIRST_BIT if right == COLLPOS_NXP else COLLPOS_NXP
-    for fan in (FAN_CL1, FAN_CL2):
-        for count in (1, 2, 3):
-            truth = sorted(fan[:count])
-            for convention in (right, wrong):
-                world = fm.use(fm.World(model=model))
-                driver, chip = reader(world, collpos=convention)
-                driver.antenna_on()
-                for uid in truth:  # laid down together, in the field
-                    chip.put(fm.FakeTag(uid))
-                world.clock.sleep_us(1000)
-                result = driver.inventory(16, 200000)
-                driver.antenna_off()
-                what = model.name + " " + str(count) + " tags, convention " + str(convention)
-                _right_or_says_not(result, truth, what)
-                if convention == right:
-                    expect(result, (truth, True, 0), what)
-                again = listing(driver, world, known=result[0])
-                _right_or_says_not(again, truth, what + ", second cycle")
-                gc.collect()  # the wasm VM's own collector can fault on a big heap
+    for count in (1, 2, 3):
+        truth = sorted(fan[:count])
+        for convention in (right, wrong):
+            world = fm.use(fm.World(model=model))
+            driver, chip = reader(world, collpos=convention)
+            driver.antenna_on()
+            for uid in truth:  # laid down together, in the field
+                chip.put(fm.FakeTag(uid))
+            world.clock.sleep_us(1000)
+            result = driver.inventory(16, 200000)
+            driver.antenna_off()
+            what = model.name + " " + str(count) + " tags, convention " + str(convention)
+            _right_or_says_not(result, truth, what)
+            if convention == right:
+                expect(result, (truth, True, 0), what)
+            again = listing(driver, world, known=result[0])
+            _right_or_says_not(again, truth, what + ", second cycle")
 
 
 def board_under(model):
@@ -545,13 +544,17 @@ def board_under(model):
 class _ModelScenario:
     """One check run under one chip model (MicroPython closures cannot be renamed)."""
 
-    def __init__(self, model, make):
+    def __init__(self, model, make, part=None, part_name=""):
         self.model = model
         self.make = make
-        self.__name__ = "check_" + make.__name__ + "_" + model.name
+        self.part = part
+        self.__name__ = "check_" + make.__name__ + "_" + model.name + part_name
 
     def __call__(self):
-        self.make(self.model)
+        if self.part is None:
+            self.make(self.model)
+        else:
+            self.make(self.model, self.part)
 
 
 def check_every_version_but_00_and_ff_is_alive():
@@ -579,7 +582,9 @@ def check_garbled_answers_make_an_incomplete_lane_never_an_empty_one():
     expect(listing(driver, world), ([UID7], True, 0), "clean again")
 
 
-def check_an_incomplete_lane_is_reported_and_keeps_its_cards():
+def _fanned_lane_counted_the_wrong_way():
+    """Lane 1 holds one card, then three fanned ones, with the board's CollPos
+    convention not the chips': a heartbeat at once says lane 1 is incomplete."""
     from mfrc522 import COLLPOS_FIRST_BIT
 
     rig = Rig(antennas=3, collpos=COLLPOS_FIRST_BIT)  # the chips count NXP's way
@@ -594,10 +599,19 @@ def check_an_incomplete_lane_is_reported_and_keeps_its_cards():
     got = rig.messages()
     beats = [m for m in got if type(m) is wire.Heartbeat]
     expect(beats[-1].health, [0, 3, 0], "a heartbeat at once says lane 1 is incomplete")
+    return rig
+
+
+def check_an_incomplete_lane_is_reported_and_keeps_its_cards():
+    rig = _fanned_lane_counted_the_wrong_way()
     rig.steps(10)
     got = rig.messages()
     removed = [m for m in got if type(m) is wire.TagRemoved]
     expect(removed, [], "an incomplete lane proves no card gone")
+
+
+def check_an_incomplete_lane_is_whole_again_after_set_collpos():
+    rig = _fanned_lane_counted_the_wrong_way()
     rig.board.receive(wire.SetCollPos(wire.COLLPOS_NXP).encode())
     expect(rig.messages()[-1].collpos, wire.COLLPOS_NXP, "HELLO after SET_COLLPOS")
     rig.steps(3)
@@ -640,7 +654,10 @@ def check_a_card_between_two_lanes_is_reported_on_both():
         expect(sorted(added), [(0, UID7), (1, UID7)], model.name + ": on both lanes")
 
 
-def check_a_host_that_stops_reading_for_30_s_costs_heartbeats_not_a_reboot():
+def host_silence(pace_ms):
+    """The host stops reading for 30 s of board time. ``pace_ms`` of idle time between
+    cycles makes the same 30 s out of fewer cycles (the MicroPython VM's heap holds
+    about a hundred), and only makes the watchdog's gaps longer."""
     import main
 
     rig = Rig(antennas=2)
@@ -649,22 +666,24 @@ def check_a_host_that_stops_reading_for_30_s_costs_heartbeats_not_a_reboot():
     rig.board.write = link.write
     rig.chips[0].put(fm.FakeTag(UID4))
     dog = fm.WDT(timeout=8000)
-    main.run_forever(rig.board, link.read, dog, cycles=20)
+    main.run_forever(rig.board, link.read, dog, cycles=5)  # the card is reported
     usb.host_reads(False)
     clock = rig.world.clock
     stop = clock.ms()
     cycles = 0
     while clock.ms() - stop < 30000:
         main.run_forever_step(rig.board, link.read, dog)
+        clock.sleep_ms(pace_ms)
         cycles += 1
     expect(dog.expired, 0, "watchdog expiries")
     if dog.longest_ms > 1000:
         raise AssertionError("the loop went " + str(dog.longest_ms) + " ms unfed")
     if usb.blocked_ms > 500:
         raise AssertionError("writes blocked " + str(usb.blocked_ms) + " ms in all")
-    if rig.board.dropped < 100:
+    # one heartbeat falls due per cycle once 200 ms passed; the first few still fit the buffer
+    if rig.board.dropped < min(100, cycles // 2):
         raise AssertionError("only " + str(rig.board.dropped) + " heartbeats counted as dropped")
-    if rig.board.writes > cycles + 21:
+    if rig.board.writes > cycles + 6:
         raise AssertionError("more than one write per cycle")
     before = len(usb.received)
     usb.host_reads(True)
@@ -676,6 +695,14 @@ def check_a_host_that_stops_reading_for_30_s_costs_heartbeats_not_a_reboot():
     if not beats or beats[-1].dropped != rig.board.dropped:
         raise AssertionError("the count did not reach the host: " + repr(beats[-1:]))
     expect(wire.Pong(5) in messages, True, "it answers the host again")
+
+
+def check_a_host_that_stops_reading_for_30_s_costs_heartbeats_not_a_reboot():
+    host_silence(0)
+
+
+def check_a_host_that_stops_reading_for_30_s_in_long_steps():
+    host_silence(400)
 
 
 # ------------------------------------------------------------------ runner
@@ -703,12 +730,15 @@ SCENARIOS = [
     check_every_version_but_00_and_ff_is_alive,
     check_garbled_answers_make_an_incomplete_lane_never_an_empty_one,
     check_an_incomplete_lane_is_reported_and_keeps_its_cards,
+    check_an_incomplete_lane_is_whole_again_after_set_collpos,
     check_neighbours_interleave_and_stay_dark_long_enough,
     check_a_card_between_two_lanes_is_reported_on_both,
     check_a_host_that_stops_reading_for_30_s_costs_heartbeats_not_a_reboot,
+    check_a_host_that_stops_reading_for_30_s_in_long_steps,
 ]
 for _model in fm.MODELS:
-    SCENARIOS.append(_ModelScenario(_model, inventory_under))
+    SCENARIOS.append(_ModelScenario(_model, inventory_under, FAN_CL1, "_cl1"))
+    SCENARIOS.append(_ModelScenario(_model, inventory_under, FAN_CL2, "_cl2"))
     SCENARIOS.append(_ModelScenario(_model, board_under))
 
 
@@ -724,7 +754,6 @@ def run_all(names=None, vectors=None):
             print("FAIL", scenario.__name__ + ":", repr(exc))
             if hasattr(sys, "print_exception"):
                 sys.print_exception(exc)
-        gc.collect()
     if vectors is not None:
         try:
             check_shared_vectors(vectors)
@@ -733,4 +762,6 @@ def run_all(names=None, vectors=None):
         except Exception as exc:
             print("FAIL check_shared_vectors:", repr(exc))
         chosen = chosen + [check_shared_vectors]
+    if hasattr(gc, "mem_alloc"):  # MicroPython: how much of the heap the run used
+        print("heap used", gc.mem_alloc(), "free", gc.mem_free())
     print("passed", passed, "of", len(chosen))
