@@ -10,6 +10,8 @@ every lane. Each time it waits for the board's own inventory reports (SNAPSHOT,
 TAG events, HEARTBEAT health) and judges them. A lane that lists too few of several
 cards is tried again with the other CollPos convention (SET_COLLPOS). The end is a
 pass/fail table with what to change for each failed step (hardware/bring-up.md).
+Lanes and readers are counted from 1, as in hardware/assembly.md (antenna 0 on the
+wire is lane 1).
 
 Exit codes: 0 every step passed; 1 a step failed (or the builder stopped it);
 2 no board: the port does not exist, cannot be opened, or nothing on it speaks the
@@ -137,8 +139,8 @@ def steps_for(antennas: int) -> list[Step]:
         for count in (1, 2, 3):
             want = [count if i == lane else 0 for i in range(antennas)]
             cards = "one card" if count == 1 else f"{count} cards together, fanned"
-            steps.append(Step(f"lane {lane}: {count} card{'s' * (count > 1)}",
-                              f"Clear the board, then lay {cards} on lane {lane}.", want, lane))
+            steps.append(Step(f"lane {lane + 1}: {count} card{'s' * (count > 1)}",
+                              f"Clear the board, then lay {cards} on lane {lane + 1}.", want, lane))
     steps.append(Step("reboot with cards", "Lay one card on every lane, then unplug the "
                       "board's USB cable and plug it back in.", [1] * antennas, reboot=True))
     return steps
@@ -152,7 +154,7 @@ def judge(link: BoardLink, step: Step) -> bool:
 def describe(link: BoardLink) -> str:
     names = [wire.HEALTH_NAMES[h] if h < len(wire.HEALTH_NAMES) else str(h) for h in link.health]
     cards = " ".join(f"{len(uids)}" for uids in link.lanes)
-    odd = [f"lane {i} {n}" for i, n in enumerate(names) if n != "ok"]
+    odd = [f"lane {i + 1} {n}" for i, n in enumerate(names) if n != "ok"]
     return f"cards per lane {cards}" + (f"; {', '.join(odd)}" if odd else "")
 
 
@@ -164,19 +166,19 @@ def advise(link: BoardLink, step: Step) -> list[str]:
         health = link.health[lane] if lane < len(link.health) else wire.HEALTH_OK
         if health == wire.HEALTH_SILENT or (want and not got):
             version = link.hello.versions[lane] if link.hello else 0
-            advice.append(f"lane {lane}: check reader {lane}'s wiring (CS, RST, 3.3 V, MISO, "
-                          f"antenna cable); its VersionReg read 0x{version:02X}")
+            advice.append(f"lane {lane + 1}: check reader {lane + 1}'s wiring (CS, RST, 3.3 V, "
+                          f"MISO, antenna cable); its VersionReg read 0x{version:02X}")
         elif health == wire.HEALTH_INCOMPLETE or 0 < got < want:
-            advice.append(f"lane {lane}: {got} of {want} cards: switch the CollPos "
+            advice.append(f"lane {lane + 1}: {got} of {want} cards: switch the CollPos "
                           "convention (SET_COLLPOS), then lower the SPI clock (SPI_BAUD)")
         elif got > want and step.lane is not None and lane != step.lane:
-            advice.append(f"lane {lane} reads lane {step.lane}'s cards: widen the antenna "
+            advice.append(f"lane {lane + 1} reads lane {step.lane + 1}'s cards: widen the antenna "
                           "spacing (hardware/antennas.md)")
         elif got > want:
-            advice.append(f"lane {lane}: {got} cards where {want} lie: lower the SPI clock "
+            advice.append(f"lane {lane + 1}: {got} cards where {want} lie: lower the SPI clock "
                           "(SPI_BAUD in firmware/board_config.py)")
         elif health == wire.HEALTH_RECOVERED:
-            advice.append(f"lane {lane}: reader reset during the step: check its wiring and "
+            advice.append(f"lane {lane + 1}: reader reset during the step: check its wiring and "
                           "power, lower the SPI clock")
     return advice or ["read the board's reports with kiosk diagnose"]
 
@@ -218,7 +220,7 @@ class Selftest:
         row = Step("readers answer", "", [], seen=" ".join(f"0x{v:02X}" for v in hello.versions))
         dead = [i for i, v in enumerate(hello.versions) if v in (0x00, 0xFF)]
         row.result = "FAIL" if dead else "PASS"
-        row.advice = [f"reader {i}: VersionReg 0x{hello.versions[i]:02X}: check its wiring "
+        row.advice = [f"reader {i + 1}: VersionReg 0x{hello.versions[i]:02X}: check its wiring "
                       "(CS, RST, 3.3 V, MISO) and SPI_BAUD" for i in dead]
         return row
 

@@ -55,8 +55,8 @@ def test_a_good_board_passes_every_step(path):
         code, out, builder = run(board, path)
     assert code == EXIT_OK, out
     assert builder.steps == [
-        "lane 0: 1 card", "lane 0: 2 cards", "lane 0: 3 cards",
-        "lane 1: 1 card", "lane 1: 2 cards", "lane 1: 3 cards", "reboot with cards",
+        "lane 1: 1 card", "lane 1: 2 cards", "lane 1: 3 cards",
+        "lane 2: 1 card", "lane 2: 2 cards", "lane 2: 3 cards", "reboot with cards",
     ]
     assert "SPI transfer 12.3 us" in out and "--txn-us 12.3" in out
     assert "0x92 0x92" in out and "CollPos nxp" in out
@@ -68,10 +68,10 @@ def test_readers_counting_the_other_way_fail_and_the_fix_is_named(path):
         code, out, _ = run(b, path)
         assert b.collpos == wire.COLLPOS_NXP  # the reboot brought back the flashed one
     assert code == EXIT_FAILED, out
-    rows = {line.split("  ")[0]: line for line in out.splitlines() if line.startswith("lane 0")}
-    assert "PASS" in rows["lane 0: 1 card"]
-    assert "FAIL" in rows["lane 0: 2 cards"] and "FAIL" in rows["lane 0: 3 cards"]
-    assert "incomplete" in rows["lane 0: 3 cards"]
+    rows = {line.split("  ")[0]: line for line in out.splitlines() if line.startswith("lane 1")}
+    assert "PASS" in rows["lane 1: 1 card"]
+    assert "FAIL" in rows["lane 1: 2 cards"] and "FAIL" in rows["lane 1: 3 cards"]
+    assert "incomplete" in rows["lane 1: 3 cards"]
     assert "passes with CollPos first-bit: set COLLPOS = 1 in firmware/board_config.py" in out
 
 
@@ -81,9 +81,9 @@ def test_a_card_the_readers_miss_fails_its_step_with_wiring_advice(path):
         code, out, _ = run(board, path)
     assert code == EXIT_FAILED, out
     failed = [line.split("  ")[0] for line in out.splitlines() if "  FAIL  " in line]
-    assert failed == ["lane 1: 1 card", "lane 1: 2 cards", "lane 1: 3 cards", "reboot with cards"]
-    assert "lane 1: check reader 1's wiring" in out
-    assert "lane 1: 1 of 2 cards: switch the CollPos convention" in out
+    assert failed == ["lane 2: 1 card", "lane 2: 2 cards", "lane 2: 3 cards", "reboot with cards"]
+    assert "lane 2: check reader 2's wiring" in out
+    assert "lane 2: 1 of 2 cards: switch the CollPos convention" in out
 
 
 def test_cards_read_on_a_neighbouring_lane_ask_for_wider_spacing(path):
@@ -91,7 +91,7 @@ def test_cards_read_on_a_neighbouring_lane_ask_for_wider_spacing(path):
         board.ghost(1, card(0, 0))  # lane 1 also hears lane 0's first card
         code, out, _ = run(board, path)
     assert code == EXIT_FAILED, out
-    assert "lane 1 reads lane 0's cards: widen the antenna spacing" in out
+    assert "lane 2 reads lane 1's cards: widen the antenna spacing" in out
 
 
 def test_no_board_at_the_port_exits_2_with_a_message(tmp_path, capsys):
