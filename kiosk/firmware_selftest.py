@@ -110,10 +110,12 @@ class BoardLink:
             self.health = [wire.HEALTH_OK] * message.antennas
         elif isinstance(message, wire.Snapshot):
             self.lanes = [set(uids) for uids in message.tags]
-        elif isinstance(message, wire.TagRemoved):
-            self.lanes[message.antenna].discard(message.uid)
         elif isinstance(message, wire.TagAdded) and message.antenna < len(self.lanes):
-            self.lanes[message.antenna].add(message.uid)
+            lane = self.lanes[message.antenna]  # TagRemoved is a TagAdded too
+            if isinstance(message, wire.TagRemoved):
+                lane.discard(message.uid)
+            else:
+                lane.add(message.uid)
         elif isinstance(message, wire.Heartbeat):
             self.health = list(message.health)
             self.beats += 1
