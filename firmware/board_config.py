@@ -29,6 +29,15 @@ READERS = (
 # on neighbouring readers.
 RX_GAIN = 4
 
+# How the readers count CollReg's CollPos: 0 = NXP's way (RxAlign bits included, the
+# default), 1 = from the first received bit. `kiosk firmware selftest` says which one
+# finds three tags on a lane; the host can also switch it for bring-up (SET_COLLPOS).
+COLLPOS = 0
+
+# Antenna polling order: None = even antennas then odd ones (0 2 4 1 3), so neighbours
+# are never polled back to back; or a tuple naming every antenna once.
+POLL_ORDER = None
+
 # Presence hysteresis: cycles in a row that must see a tag before it is reported,
 # and cycles in a row that must miss it before it is reported gone.
 SIGHTINGS = 2
@@ -37,8 +46,9 @@ MISSES = 3
 # Timing, in microseconds unless named otherwise.
 SETTLE_US = 1000  # field on to first REQA
 GUARD_US = 5100  # ISO 14443-3: a tag may need 5 ms in the field; ask again after this
-BUDGET_US = 15000  # most one antenna may take per cycle
+BUDGET_US = 25000  # most one antenna may take per cycle (3 new NTAG213s take ~19 ms)
 TIMEOUT_US = 300  # no answer after this (the chip's timer; a tag answers within ~90 us)
+FIELD_OFF_US = 5100  # an antenna and its neighbours dark this long before its field comes on
 HEARTBEAT_MS = 200  # the host expects one at least every 500 ms
 WATCHDOG_MS = 8000  # RP2040 maximum is about 8.3 s
 

@@ -45,21 +45,35 @@ class TicksClock:
 
 
 class UsbLink:
-    """USB CDC serial through sys.stdin/sys.stdout, without blocking the poll loop."""
+    """USB CDC serial through sys.stdin/sys.stdout, without blocking the poll loop.
 
-    def __init__(self, select_module, limit=512):
+    ``write`` first asks ``select`` whether the port takes data: when the host keeps it
+    open but stopped reading, the TX buffer is full and MicroPython would block the
+    write up to 500 ms; then the data is dropped and ``write`` returns False. A write
+    that fits only in part returns False too (its tail is lost; the board closes the
+    half frame with its next write).
+    """
+
+    def __init__(self, select_module, stdin=None, stdout=None, limit=512):
+        self._in = stdin if stdin is not None else sys.stdin
+        self._out = stdout if stdout is not None else sys.stdout
         self._poll = select_module.poll()
-        self._poll.register(sys.stdin, select_module.POLLIN)
+        self._poll.register(self._in, select_module.POLLIN)
+        self._out_poll = select_module.poll()
+        self._out_poll.register(self._out, select_module.POLLOUT)
         self._limit = limit
 
     def read(self):
         data = bytearray()
         while len(data) < self._limit and self._poll.poll(0):
-            data += sys.stdin.buffer.read(1)
+            data += self._in.buffer.read(1)
         return bytes(data)
 
     def write(self, data):
-        sys.stdout.buffer.write(data)
+        if not self._out_poll.poll(0):
+            return False
+        written = self._out.buffer.write(data)
+        return written is None or written >= len(data)
 
 
 def build(machine, config, write, store, clock, on_escape=None):
@@ -77,8 +91,16 @@ def build(machine, config, write, store, clock, on_escape=None):
     for cs, rst in config.READERS:
         cs_pin = machine.Pin(cs, machine.Pin.OUT, value=1)
         rst_pin = machine.Pin(rst, machine.Pin.OUT, value=1)
-        readers.append(MFRC522(spi, cs_pin, rst_pin, clock, config.RX_GAIN, config.TIMEOUT_US))
-    scanner = Scanner(readers, clock, config.SETTLE_US, config.GUARD_US, config.BUDGET_US)
+        readers.append(
+            MFRC522(
+                spi, cs_pin, rst_pin, clock, config.RX_GAIN, config.TIMEOUT_US,
+                collpos=config.COLLPOS,
+            )
+        )
+    scanner = Scanner(
+        readers, clock, config.SETTLE_US, config.GUARD_US, config.BUDGET_US,
+        order=config.POLL_ORDER, field_off_us=config.FIELD_OFF_US,
+    )
     return Board(
         scanner,
         write,
@@ -119,13 +141,18 @@ def run_forever(board, read, watchdog, cycles=None):
     done = 0
     while cycles is None or done < cycles:
         done += 1
-        try:
-            board.receive(read())
-            board.step()
-        except Exception as exc:  # one bad cycle must not kill the board; report it
-            report_failure(board, exc)
-            continue
-        watchdog.feed()
+        run_forever_step(board, read, watchdog)
+
+
+def run_forever_step(board, read, watchdog):
+    """One turn of the loop: answer the host, poll, write once, feed the watchdog."""
+    try:
+        board.receive(read())
+        board.step()  # ends with the cycle's one write
+    except Exception as exc:  # one bad cycle must not kill the board; report it
+        report_failure(board, exc)
+        return
+    watchdog.feed()
 
 
 def report_failure(board, exc):
@@ -133,6 +160,7 @@ def report_failure(board, exc):
     try:
         text = "internal: " + type(exc).__name__
         board.send(wire.Error(wire.ERR_INTERNAL, text[:64]))
+        board.flush()
         return True
     except Exception:
         return False

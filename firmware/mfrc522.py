@@ -5,9 +5,21 @@ Why our own driver: the usual libraries poll one tag with a 25 ms timeout, assum
 no-answer short (the chip's timer, not a software sleep), walks the ISO/IEC 14443-3
 anticollision tree through all three cascade levels (4-, 7- and 10-byte UIDs),
 checks the BCC of every UID part and the CRC_A of every SAK, and lists every tag on
-the antenna: REQA, anticollision, SELECT, HLTA, again until REQA gets no answer.
-WUPA is never used by the inventory, so halted tags stay quiet until the field is
-switched off, which the scanner does after each antenna's slot.
+the antenna: WUPA, anticollision, SELECT, HLTA, then REQA ... until REQA gets no
+answer. The first request of a listing is WUPA, so a tag left halted by a neighbour's
+field (tags keep HALT through a short field gap) is listed too; later ones are REQA,
+so the tags this listing halted stay quiet.
+
+An inventory is right or says it is not: ``complete`` is True only when the listing
+ended on a REQA nobody answered. A collision that could not be resolved, answers that
+stayed garbled, a time budget or tag limit reached: ``complete`` is False, and the
+caller must not take a missing tag as gone (the board reports that antenna as
+*incomplete*, and the kiosk reads that lane again or has it judged by hand).
+
+Collisions: ErrorReg's CollErr is checked before ParityErr (a real collision usually
+raises both: NXP's HAL reads CollErr first). CollReg's CollPos is read by the named
+convention ``collpos`` (``COLLPOS_NXP`` by default, see below); the host can switch it
+for bring-up (SET_COLLPOS, firmware/PROTOCOL.md).
 
 Register addresses, bits and commands are those of the MFRC522 data sheet (NXP,
 rev. 3.9, chapter 9 "register overview" and table 149 "command overview"). The SPI
@@ -21,7 +33,7 @@ and the poll-cycle benchmark run this very code against a simulated chip.
     reader = MFRC522(spi, cs_pin, rst_pin, clock)
     reader.init()
     reader.antenna_on()
-    uids, complete = reader.inventory(max_tags=16, budget_us=15000)
+    uids, complete, status = reader.inventory(max_tags=16, budget_us=15000)
 """
 
 # Registers (data sheet table 20)
@@ -79,8 +91,25 @@ GAIN_38DB = 0x05
 GAIN_43DB = 0x06
 GAIN_48DB = 0x07
 
-# Versions seen in VersionReg: 0x91/0x92 NXP v1/v2, 0x88 FM17522 clone, 0x12/0xB2 clones
-KNOWN_VERSIONS = (0x91, 0x92, 0x88, 0x12, 0xB2)
+# VersionReg: 0x91/0x92 are NXP v1/v2; modules and clones read others (0x82, 0x88
+# FM17522, 0x12, 0xB2 ...). Only a mute bus reads 0x00 (MISO pulled down) or 0xFF
+# (MISO floating high), so those two mean "no chip", anything else "a chip answers".
+DEAD_VERSIONS = (0x00, 0xFF)
+
+# How CollReg's CollPos (bits 4..0, 0 meaning 32) counts the first collision's bit.
+# COLLPOS_NXP: from bit 0 of the first byte in the FIFO, so the RxAlign bits (the
+#   bits of a split byte the reader sent itself) are counted too: NXP's HAL arithmetic
+#   and the default.
+# COLLPOS_FIRST_BIT: from the first bit received, RxAlign bits not counted (a literal
+#   reading of the data sheet's "bit position of the first detected collision").
+# They agree when RxAlign is 0 (every first anticollision step) and differ by RxAlign
+# bits after it; with the wrong one, a collision is never resolved and the inventory
+# says "incomplete" (never "complete" with tags missing). `kiosk firmware selftest`
+# tells which one a board's chips use.
+COLLPOS_NXP = 0
+COLLPOS_FIRST_BIT = 1
+COLLPOS_DEFAULT = COLLPOS_NXP
+COLLPOS_NAMES = ("nxp", "first-bit")
 
 # ISO/IEC 14443-3 type A commands
 PICC_REQA = 0x26
@@ -96,6 +125,11 @@ TIMEOUT = 1  # no answer: the normal end of an inventory
 COLLISION = 2
 ERROR_FRAME = 3  # parity, protocol, BCC, CRC or length error: a mangled answer
 HANG = 4  # the chip itself did not finish: reset it
+GARBLED = b"\x00\x00"  # what request() returns for a collided or mangled ATQA: someone is there
+
+# Unresolved answers (collisions, mangled frames, lost answers) an inventory tolerates
+# before it gives up and says it is incomplete.
+MAX_FAILURES = 4
 
 # Timer: TPrescaler 169 gives 13.56 MHz / (2 * 169 + 1) = 40 kHz, a 25 us tick.
 TIMER_PRESCALER = 169
@@ -130,7 +164,10 @@ def bcc(part):
 class MFRC522:
     """One reader IC on a shared SPI bus, with its own chip-select and reset pins."""
 
-    def __init__(self, spi, cs, rst, clock, gain=GAIN_33DB, timeout_us=300, hang_us=5000):
+    def __init__(
+        self, spi, cs, rst, clock, gain=GAIN_33DB, timeout_us=300, hang_us=5000,
+        collpos=COLLPOS_DEFAULT,
+    ):
         self.spi = spi
         self.cs = cs
         self.rst = rst
@@ -139,6 +176,7 @@ class MFRC522:
         self.timeout_us = timeout_us
         self.hang_us = hang_us
         self.errors = 0  # mangled answers seen (BCC, CRC, parity): cross-talk shows here
+        self.collpos = collpos
         self._out = bytearray(2)  # reused: the loop allocates little, so GC pauses stay rare
         self._in = bytearray(2)
         cs.value(1)
@@ -197,8 +235,8 @@ class MFRC522:
         return self.read(VERSION)
 
     def alive(self):
-        """True when VersionReg reads a known value; a hung or unplugged chip does not."""
-        return self.version() in KNOWN_VERSIONS
+        """True when VersionReg reads anything but 0x00/0xFF (a mute bus reads those)."""
+        return self.version() not in DEAD_VERSIONS
 
     def init(self):
         """Soft reset and configure for ISO 14443A at 106 kbit/s; False if the chip is mute."""
@@ -255,9 +293,12 @@ class MFRC522:
     def transceive(self, data, tx_bits=0, rx_align=0, answer_bits=0):
         """Send a frame, wait for the answer. Returns (status, answer bytes, collision bit).
 
-        The collision bit is CollPos as read (1..32, counted from the first bit of
-        this answer), or 0 when there was none. ``answer_bits`` is the answer's
-        expected length, so the first look at ComIrqReg comes when it should be done.
+        The collision bit is counted from the first bit of this answer (1..32; CollPos
+        converted from the ``collpos`` convention), or 0 when there was none. CollErr
+        is looked at before ParityErr: a collision often raises both. A CollPos that
+        cannot be (before the first received bit) is a mangled answer.
+        ``answer_bits`` is the answer's expected length, so the first look at ComIrqReg
+        comes when it should be done.
         """
         clock = self.clock
         air = self._start(data, tx_bits, rx_align)
@@ -273,31 +314,40 @@ class MFRC522:
                 return HANG, b"", 0
             clock.sleep_us(POLL_US)
         error, level, control, coll = self.read_many((ERROR, FIFO_LEVEL, CONTROL, COLL))
-        if error & (ERR_BUFFER_OVFL | ERR_PARITY | ERR_PROTOCOL):
+        if error & ERR_BUFFER_OVFL:
             return ERROR_FRAME, b"", 0
         level &= 0x7F
         answer = bytes(self.read_many((FIFO_DATA,) * level)) if level else b""
         if error & ERR_COLL:
             if coll & COLL_POS_NOT_VALID:
                 return ERROR_FRAME, answer, 0
-            return COLLISION, answer, (coll & 0x1F) or 32
+            position = (coll & 0x1F) or 32
+            if self.collpos == COLLPOS_NXP:
+                position -= rx_align
+            if position < 1:
+                return ERROR_FRAME, answer, 0
+            return COLLISION, answer, position
+        if error & (ERR_PARITY | ERR_PROTOCOL):
+            return ERROR_FRAME, b"", 0
         return OK, answer, 0
 
     # -------------------------------------------------------------- ISO 14443-3 steps
 
     def request(self, command=PICC_REQA):
-        """REQA (or WUPA): a 7-bit short frame; returns the 2-byte ATQA or None."""
+        """REQA (or WUPA): a 7-bit short frame. Returns the 2-byte ATQA, ``GARBLED``
+        when something answered but the ATQA collided or came mangled (someone is
+        there), None when nothing answered, or HANG."""
         status, answer, _ = self.transceive(bytes((command,)), 7, 0, 16)
         if status == HANG:
             return HANG
-        if status == COLLISION:
-            return b"\x00\x00"  # several tags answered at once: someone is there
-        if status != OK or len(answer) != 2:
+        if status == TIMEOUT:
             return None
+        if status != OK or len(answer) != 2:
+            return GARBLED
         return answer
 
     def wakeup(self):
-        """WUPA: wakes halted tags too. Not used by inventory(); here for completeness."""
+        """WUPA: like REQA, and wakes halted tags too (each listing starts with it)."""
         return self.request(PICC_WUPA)
 
     def halt(self):
@@ -398,33 +448,39 @@ class MFRC522:
                 return ERROR_FRAME
         return OK
 
-    def inventory(self, max_tags=16, budget_us=20000, known=(), settle=False):
+    def inventory(self, max_tags=16, budget_us=20000, known=(), settle=False, wake=True):
         """Every tag on the antenna: returns (sorted UIDs, complete, status).
 
-        Tags listed in ``known`` (last cycle's) are selected directly; then REQA,
-        anticollision, SELECT and HLTA repeat until a REQA gets no answer.
+        The first request is WUPA when ``wake`` (a slot's first listing), so tags still
+        halted from a neighbour's field answer too; the rest are REQA. Tags listed in
+        ``known`` (last cycle's) are selected directly; then request, anticollision,
+        SELECT and HLTA repeat until a REQA gets no answer.
 
-        ``complete`` is False when the time budget or ``max_tags`` cut the list short:
-        then a tag missing from it may simply not have been reached, and the caller
-        must not count it as gone. A mangled answer (cross-talk) never yields a UID:
-        every UID part passed its BCC and the tag's SELECT answer passed CRC_A before
-        the UID is believed. After one, or after a lost answer, a tag may sit in READY,
-        where a REQA sends it back to IDLE without an answer; so in doubt the list
-        ends only after an HLTA (READY tags drop to IDLE, IDLE ones ignore it) and one
-        more silent REQA. ``settle=True`` starts with that HLTA (for a second look at
-        an antenna whose first REQA may have been lost). ``status`` is HANG when the
-        chip stopped answering mid-way, else OK.
+        ``complete`` is True only when the list ended on that silent REQA. It is False
+        when the time budget or ``max_tags`` cut the list short, and when collisions or
+        mangled answers were still unresolved after ``MAX_FAILURES`` tries: then a tag
+        missing from the list may be lying there, and the caller must not count it as
+        gone. A mangled answer (cross-talk) never yields a UID: every UID part passed
+        its BCC and the tag's SELECT answer passed CRC_A before the UID is believed.
+        After one, or after a lost answer, a tag may sit in READY, where a REQA sends
+        it back to IDLE without an answer; so in doubt the list ends only after an HLTA
+        (READY tags drop to IDLE, IDLE ones ignore it) and one more silent REQA.
+        ``settle=True`` starts with that HLTA (for a second look at an antenna whose
+        first request may have been lost). ``status`` is HANG when the chip stopped
+        answering mid-way, else OK.
         """
         clock = self.clock
         start = clock.us()
         found = []
         doubt = False
+        command = PICC_WUPA if wake else PICC_REQA
         if settle:
             self.halt()
         for uid in known:
             if len(found) >= max_tags or clock.diff(clock.us(), start) > budget_us:
                 return sorted(found), False, OK
-            atqa = self.request()
+            atqa = self.request(command)
+            command = PICC_REQA
             if atqa == HANG:
                 return sorted(found), False, HANG
             if atqa is None:
@@ -443,7 +499,8 @@ class MFRC522:
         while True:
             if len(found) >= max_tags or clock.diff(clock.us(), start) > budget_us:
                 return sorted(found), False, OK
-            atqa = self.request()
+            atqa = self.request(command)
+            command = PICC_REQA
             if atqa == HANG:
                 return sorted(found), False, HANG
             if atqa is None:
@@ -463,5 +520,5 @@ class MFRC522:
             self.errors += 1
             failures += 1
             doubt = True
-            if failures > 3:
-                return sorted(found), True, OK
+            if failures >= MAX_FAILURES:
+                return sorted(found), False, OK

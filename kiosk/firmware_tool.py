@@ -2,6 +2,7 @@
 
     kiosk firmware files                                   # what would be copied
     kiosk firmware flash --port /dev/ttyACM0 --board-id seat-3
+    kiosk firmware selftest --port /dev/ttyACM0            # bring-up: kiosk/firmware_selftest.py
 
 ``flash`` uses mpremote (``pip install mpremote``). The board must already run
 MicroPython. Steps, each one printed as it runs:
@@ -145,6 +146,13 @@ def main(argv: Sequence[str], runner: Runner | None = None) -> int:
     cmd.add_argument("--port", required=True, help="the board's serial port, e.g. /dev/ttyACM0")
     cmd.add_argument("--board-id", required=True, help="its name on the wire, e.g. seat-3")
     cmd.add_argument("--dry-run", action="store_true", help="print the steps, touch nothing")
+    test = sub.add_parser(
+        "selftest",
+        help="check one board step by step: exit 0 all pass, 1 a step failed, 2 no board",
+    )
+    test.add_argument("--port", required=True, help="the board's serial port, e.g. /dev/ttyACM0")
+    test.add_argument("--yes", action="store_true", help="do not wait for Enter (scripted rig)")
+    test.add_argument("--wait", type=float, default=3.0, help="seconds to wait for the board")
     try:
         args = parser.parse_args(list(argv))
     except SystemExit as exit_:
@@ -153,6 +161,10 @@ def main(argv: Sequence[str], runner: Runner | None = None) -> int:
         for local, remote in files():
             print(f"{local}  ->  :{remote}")
         return EXIT_OK
+    if args.command == "selftest":
+        from kiosk.firmware_selftest import selftest
+
+        return selftest(args.port, yes=args.yes, wait=args.wait)
     return flash(args.port, args.board_id, runner or Runner(), dry_run=args.dry_run)
 
 

@@ -58,6 +58,7 @@ _HEALTH = {
     wire.HEALTH_OK: AntennaHealth.OK,
     wire.HEALTH_SILENT: AntennaHealth.SILENT,
     wire.HEALTH_RECOVERED: AntennaHealth.RECOVERED,
+    wire.HEALTH_INCOMPLETE: AntennaHealth.INCOMPLETE,
 }
 
 
@@ -161,6 +162,7 @@ class BoardLink:
         self.hello: wire.Hello | None = None
         self.health: tuple[int, ...] = ()
         self.cycle = 0
+        self.heartbeats_dropped = 0  # as the board last said
         self.snapshots = 0  # snapshots applied since start
         self.pong = -1  # last PONG token
         self.detail = "not opened yet"
@@ -226,6 +228,7 @@ class BoardLink:
                 health=_HEALTH.get(
                     self.health[n - 1] if n - 1 < len(self.health) else 0, AntennaHealth.OK
                 ),
+                version=hello.versions[n - 1] if hello and n - 1 < len(hello.versions) else None,
             )
             for n in sorted(numbers)
         )
@@ -239,6 +242,9 @@ class BoardLink:
             antennas=antennas,
             dropped_frames=self._decoder.frames_bad,
             detail=self.detail,
+            heartbeats_dropped=self.heartbeats_dropped,
+            collpos=wire.COLLPOS_NAMES[hello.collpos] if hello else None,
+            transfer_us=hello.transfer_tenths / 10 if hello else None,
         )
 
     # ------------------------------------------------------------------ thread
@@ -387,6 +393,12 @@ class BoardLink:
             self.cycle = beat.cycle
             health_changed = tuple(beat.health) != self.health
             self.health = tuple(beat.health)
+            if beat.dropped != self.heartbeats_dropped:
+                if beat.dropped > self.heartbeats_dropped:
+                    log.warning("board %s dropped %d heartbeats while the kiosk was not reading",
+                                self.path, beat.dropped - self.heartbeats_dropped)
+                self.heartbeats_dropped = beat.dropped
+                health_changed = True
             lost_last = self._last_seq is not None and beat.seq != self._last_seq
             if lost_last:
                 self._last_seq = None
@@ -446,6 +458,8 @@ class BoardLink:
 
 
 def _same(a: BoardStatus, b: BoardStatus) -> bool:
-    return (a.state, a.board_id, a.firmware, a.antennas, a.dropped_frames, a.detail) == (
+    return (a.state, a.board_id, a.firmware, a.antennas, a.dropped_frames, a.detail,
+            a.heartbeats_dropped, a.collpos) == (
         b.state, b.board_id, b.firmware, b.antennas, b.dropped_frames, b.detail,
+        b.heartbeats_dropped, b.collpos,
     )  # fmt: skip

@@ -101,6 +101,11 @@ def describe_status(status: BoardStatus) -> str:
         parts.append(f"board {status.board_id!r}, firmware {status.firmware}")
     if status.dropped_frames:
         parts.append(f"{status.dropped_frames} bad frames dropped")
+    if status.heartbeats_dropped:
+        parts.append(f"{status.heartbeats_dropped} heartbeats dropped while the kiosk was not "
+                     "reading")
+    if status.transfer_us is not None:
+        parts.append(f"SPI transfer {status.transfer_us:g} us, CollPos {status.collpos}")
     text = ", ".join(parts)
     if status.detail and status.detail != "online":
         text += f" — {status.detail}"
@@ -145,7 +150,8 @@ def report_boards(readers: SerialReaders, say: Line) -> bool:
         say(f"    {describe_status(status)}")
         for antenna in status.antennas:
             lane = f"lane {antenna.lane}" if antenna.lane is not None else "not mapped"
-            say(f"    antenna {antenna.antenna} → {lane}: {antenna.health.value}")
+            version = f", VersionReg 0x{antenna.version:02X}" if antenna.version is not None else ""
+            say(f"    antenna {antenna.antenna} → {lane}: {antenna.health.value}{version}")
     return all(s.state is BoardState.ONLINE for s in statuses)
 
 

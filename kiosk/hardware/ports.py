@@ -80,6 +80,12 @@ class AntennaHealth(enum.Enum):
     OK = "ok"
     SILENT = "silent"
     RECOVERED = "recovered"
+    INCOMPLETE = "incomplete"  # its inventory could not be finished: cards may be missing
+
+    @property
+    def readable(self) -> bool:
+        """False when this antenna's cards cannot be trusted (never 'played no card')."""
+        return self is not AntennaHealth.SILENT and self is not AntennaHealth.INCOMPLETE
 
 
 @dataclass(frozen=True)
@@ -107,6 +113,7 @@ class AntennaStatus:
     antenna: int
     lane: int | None
     health: AntennaHealth
+    version: int | None = None  # the reader's VersionReg, from the board's hello
 
 
 @dataclass(frozen=True)
@@ -126,6 +133,9 @@ class BoardStatus:
     antennas: tuple[AntennaStatus, ...] = ()
     dropped_frames: int = 0
     detail: str = ""
+    heartbeats_dropped: int = 0  # the board could not send them: the kiosk was not reading
+    collpos: str | None = None  # how its readers count CollPos ("nxp", "first-bit")
+    transfer_us: float | None = None  # one SPI transfer, as the board measured it
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from kiosk.hardware import wire
 from kiosk.hardware.board_link import BoardLink, LinkTuning, Opener, open_serial
 from kiosk.hardware.errors import DeviceClosedError
 from kiosk.hardware.ports import (
+    AntennaHealth,
     BoardState,
     BoardStatus,
     Clock,
@@ -45,6 +46,10 @@ from kiosk.hardware.ports import (
 __all__ = ["BoardLink", "LinkTuning", "SerialReaders", "open_serial"]
 
 DEFAULT_TUNING = LinkTuning()
+
+REREAD_S = 0.5
+"""How long :meth:`SerialReaders.sync` waits for a lane the board could not read
+completely: about ten poll cycles of a seat board, time for two complete ones."""
 
 log = logging.getLogger(__name__)
 
@@ -117,14 +122,37 @@ class SerialReaders:
 
     # ------------------------------------------------------------------ barriers
 
-    def sync(self, timeout: float = 0.05) -> tuple[str, ...]:
+    def sync(self, timeout: float = 0.05, reread_s: float = REREAD_S) -> tuple[str, ...]:
         """Wait until every event the boards sent before this call has been applied.
 
         Pings every online board and waits for all pongs. Returns the paths of boards
         that did not answer in time (offline, silent, or slow); their lanes may be stale.
+        Then reads again: while an answering board says a lane's inventory is
+        *incomplete* (a collision or garbled answers: cards may be missing), waits up to
+        ``reread_s`` (within ``timeout``) for the board's next inventories to finish it.
+        A lane still incomplete stays so in :meth:`boards`, and the table has it judged
+        by hand rather than take it for "no card".
         Blocks up to ``timeout``: never call it on the UI thread (the table controller
         runs it on a :class:`~kiosk.table.lane_fetch.LaneFetch` thread).
         """
+        start = time.monotonic()
+        missing = self._sync_once(timeout)
+        answered = [link for link in self.links if link.path not in missing]
+
+        def whole() -> bool:
+            return not any(a.health is AntennaHealth.INCOMPLETE
+                           for link in answered for a in link.status().antennas)
+
+        with self._cond:
+            if whole():
+                return missing
+            left = min(reread_s, timeout - (time.monotonic() - start))
+            self._cond.wait_for(whole, max(left, 0))
+        # the boards' health is current as of their pongs; prove their events are too
+        left = timeout - (time.monotonic() - start)
+        return tuple(dict.fromkeys(missing + self._sync_once(max(left, 0.0))))
+
+    def _sync_once(self, timeout: float) -> tuple[str, ...]:
         self._check_open()
         with self._cond:
             self._token = (self._token + 1) & wire.SEQ_MASK

@@ -10,11 +10,17 @@ stable by-id link: :meth:`unplug` closes the pty and removes the link (the host 
 read error and the path vanish), :meth:`plug` makes a new pty and points the same
 link at it (the host sees the path come back, usually at another ``/dev/pts/N``).
 
-Tags are put and lifted by antenna index as on the wire (0-based). Faults on demand:
+Tags are put and lifted by antenna index as on the wire (0-based). Its HELLO says what
+the firmware's does on the simulated machine (``tests/firmware``): VersionReg 0x92 per
+reader, CollPos counted NXP's way, 4.0 us per SPI transfer; SET_COLLPOS changes the
+convention until a reboot and is answered with HELLO, as on a board. ``chip_collpos``
+says how its simulated readers count: when the board's convention differs, a lane
+holding two or more cards lists only one of them and reads *incomplete*, keeping
+the cards it had (as the firmware does; tests/firmware/scenarios.py). Faults on demand:
 :meth:`send_garbage`, :meth:`drop_frames`, :meth:`corrupt_frames`, :meth:`go_silent`,
-:meth:`slow_answers`, :meth:`unplug`/:meth:`plug`, :meth:`reboot`, cross-talk ghosts (:meth:`ghost`,
-:meth:`cross_talk`), antenna health (:meth:`set_health`), and another protocol
-version (``protocol_version=2``).
+:meth:`slow_answers`, :meth:`unplug`/:meth:`plug`, :meth:`reboot`, :meth:`miss`,
+cross-talk ghosts (:meth:`ghost`, :meth:`cross_talk`), antenna health
+(:meth:`set_health`), and another protocol version (``protocol_version=2``).
 
 >>> import tempfile, serial, os
 >>> from kiosk.hardware import wire
@@ -57,6 +63,10 @@ class SimBoard:
         heartbeat_s: float | None = 0.1,
         protocol_version: int = wire.PROTOCOL_VERSION,
         plugged: bool = True,
+        versions: list[int] | None = None,
+        collpos: int = wire.COLLPOS_NXP,
+        transfer_tenths: int = 40,
+        chip_collpos: int | None = None,
     ) -> None:
         self.path = Path(path)
         self.board_id = board_id
@@ -64,11 +74,20 @@ class SimBoard:
         self.firmware = firmware
         self.heartbeat_s = heartbeat_s
         self.protocol_version = protocol_version
+        self.versions = list(versions) if versions is not None else [0x92] * antennas
+        self.collpos = collpos
+        self.boot_collpos = collpos  # what board_config.py says: a reboot goes back to it
+        self.chip_collpos = collpos if chip_collpos is None else chip_collpos
+        self.transfer_tenths = transfer_tenths
+        self.dropped = 0  # heartbeats the board says it could not send
         self.seq = 0
         self.cycle = 0
         self.health = [wire.HEALTH_OK] * antennas
         self.tags: list[set[bytes]] = [set() for _ in range(antennas)]
         self.ghosts: list[set[bytes]] = [set() for _ in range(antennas)]
+        self.reported: list[set[bytes]] = [set() for _ in range(antennas)]
+        self.missed: set[bytes] = set()  # cards the readers never read (miss())
+        self._counted_wrong: set[int] = set()  # lanes incomplete by the CollPos mismatch
         self.silent = False
         self.frames_sent = 0
         self.frames_dropped = 0
@@ -155,6 +174,10 @@ class SimBoard:
         with self._lock:
             self.seq = 0
             self.silent = False
+            self.collpos = self.boot_collpos
+            for antenna in range(self.antennas):  # a fresh inventory: no events
+                self.reported[antenna] = set(self._readable(antenna)[0])
+                self._judge_health(antenna, send=False)
             if send and self.plugged:
                 self._write(b"\x00")
                 self._hello_and_snapshot()
@@ -179,8 +202,7 @@ class SimBoard:
             if uid in self.tags[antenna]:
                 return
             self.tags[antenna].add(uid)
-            if uid not in self.ghosts[antenna]:
-                self._event(wire.TagAdded, antenna, uid)
+            self._sync(antenna)
 
     def lift(self, antenna: int, uid: bytes) -> None:
         """A tag leaves an antenna: TAG_REMOVED."""
@@ -188,13 +210,12 @@ class SimBoard:
             if uid not in self.tags[antenna]:
                 return
             self.tags[antenna].discard(uid)
-            if uid not in self.ghosts[antenna]:
-                self._event(wire.TagRemoved, antenna, uid)
+            self._sync(antenna)
 
     def seen(self) -> list[frozenset[bytes]]:
-        """What the board reports per antenna: real tags plus ghost reads."""
+        """What the board reports per antenna: real tags plus ghost reads, less misses."""
         with self._lock:
-            return [frozenset(t | g) for t, g in zip(self.tags, self.ghosts, strict=True)]
+            return [frozenset(uids) for uids in self.reported]
 
     # ------------------------------------------------------------------ faults
 
@@ -204,16 +225,21 @@ class SimBoard:
             if uid in self.ghosts[antenna]:
                 return
             self.ghosts[antenna].add(uid)
-            if uid not in self.tags[antenna]:
-                self._event(wire.TagAdded, antenna, uid)
+            self._sync(antenna)
 
     def unghost(self, antenna: int, uid: bytes) -> None:
         with self._lock:
             if uid not in self.ghosts[antenna]:
                 return
             self.ghosts[antenna].discard(uid)
-            if uid not in self.tags[antenna]:
-                self._event(wire.TagRemoved, antenna, uid)
+            self._sync(antenna)
+
+    def miss(self, uid: bytes) -> None:
+        """The readers never read this card (a dud sticker, a weak reader)."""
+        with self._lock:
+            self.missed.add(uid)
+            for antenna in range(self.antennas):
+                self._sync(antenna)
 
     def cross_talk(self, source: int, target: int, seconds: float | None = None) -> bytes:
         """A tag from antenna ``source`` briefly shows on ``target``; returns its UID.
@@ -277,18 +303,54 @@ class SimBoard:
             if self.silent:
                 return
             self.cycle = (self.cycle + 1) & wire.SEQ_MASK
-            self._send(wire.Heartbeat(self.seq, self.cycle, self.health))
+            self._send(wire.Heartbeat(self.seq, self.cycle, self.health, self.dropped))
             self.health = [wire.HEALTH_OK if h == wire.HEALTH_RECOVERED else h for h in self.health]
 
     # ------------------------------------------------------------------ internals
+
+    def _readable(self, antenna: int) -> tuple[set[bytes], bool]:
+        """What one inventory of ``antenna`` lists, and whether it is complete."""
+        lane = (self.tags[antenna] | self.ghosts[antenna]) - self.missed
+        if self.collpos == self.chip_collpos or len(lane) < 2:
+            return lane, True
+        return {min(lane)}, False  # counted the wrong way: one card, then a dead end
+
+    def _sync(self, antenna: int) -> None:
+        """Send TAG events so the host's view matches what the readers now list."""
+        lane, complete = self._readable(antenna)
+        shown = self.reported[antenna]
+        want = lane if complete else shown | lane  # an incomplete lane proves no card gone
+        for uid in sorted(want - shown):
+            shown.add(uid)
+            self._event(wire.TagAdded, antenna, uid)
+        for uid in sorted(shown - want):
+            shown.discard(uid)
+            self._event(wire.TagRemoved, antenna, uid)
+        self._judge_health(antenna, send=True)
+
+    def _judge_health(self, antenna: int, *, send: bool) -> None:
+        complete = self._readable(antenna)[1]
+        old = self.health[antenna]
+        if not complete:
+            self.health[antenna] = wire.HEALTH_INCOMPLETE
+            self._counted_wrong.add(antenna)
+        elif antenna in self._counted_wrong:  # not a health set_health() chose
+            self._counted_wrong.discard(antenna)
+            self.health[antenna] = wire.HEALTH_OK
+        if send and self.health[antenna] != old:
+            self.heartbeat()  # the firmware says a change of health at once
 
     def _event(self, cls: type[wire.TagAdded], antenna: int, uid: bytes) -> None:
         self.seq = (self.seq + 1) & wire.SEQ_MASK
         self.cycle = (self.cycle + 1) & wire.SEQ_MASK
         self._send(cls(self.seq, antenna, uid))
 
+    def hello(self) -> wire.Hello:
+        return wire.Hello(self.board_id, self.firmware, self.antennas, self.versions,
+                          self.collpos, self.transfer_tenths)
+
     def _hello_and_snapshot(self) -> None:
-        self._send(wire.Hello(self.board_id, self.firmware, self.antennas))
+        self._send(self.hello())
         self._send(wire.Snapshot(self.seq, [sorted(s) for s in self.seen()]))
 
     def _send(self, message: wire.Message) -> None:
@@ -384,7 +446,12 @@ class SimBoard:
                     self._send(wire.Pong(message.token))
             elif isinstance(message, wire.SetBoardId):
                 self.board_id = message.board_id
-                self._send(wire.Hello(self.board_id, self.firmware, self.antennas))
+                self._send(self.hello())
+            elif isinstance(message, wire.SetCollPos):
+                self.collpos = message.convention
+                self._send(self.hello())
+                for antenna in range(self.antennas):
+                    self._sync(antenna)
 
     def _send_due_pongs(self, now: float) -> None:
         with self._lock:

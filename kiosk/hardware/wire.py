@@ -20,7 +20,7 @@ try:
 except ImportError:  # MicroPython's binascii has no crc_hqx
     _crc_hqx = None
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 MAX_ANTENNAS = 8
 MAX_TAGS_PER_ANTENNA = 16
@@ -45,12 +45,19 @@ PONG = 0x07
 SNAPSHOT_REQUEST = 0x81
 PING = 0x82
 SET_BOARD_ID = 0x83
+SET_COLLPOS = 0x84
+
+# How the board's MFRC522s count CollPos (firmware/mfrc522.py COLLPOS_*)
+COLLPOS_NXP = 0
+COLLPOS_FIRST_BIT = 1
+COLLPOS_NAMES = ("nxp", "first-bit")
 
 # Antenna health in a heartbeat
 HEALTH_OK = 0
 HEALTH_SILENT = 1
 HEALTH_RECOVERED = 2
-HEALTH_NAMES = ("ok", "silent", "recovered")
+HEALTH_INCOMPLETE = 3  # the antenna's last inventory could not be finished: tags may be missing
+HEALTH_NAMES = ("ok", "silent", "recovered", "incomplete")
 
 # Error codes in an ERROR message
 ERR_BAD_REQUEST = 1
@@ -251,23 +258,43 @@ class Message:
 
 
 class Hello(Message):
-    """Board introduces itself: sent at boot and before every snapshot."""
+    """Board introduces itself: sent at boot and before every snapshot.
+
+    ``versions``: each reader's VersionReg (0 when it did not answer); ``collpos``: how
+    the board counts CollPos (COLLPOS_*); ``transfer_tenths``: one SPI transfer as
+    measured at boot, in tenths of a microsecond.
+    """
 
     KIND = HELLO
-    FIELDS = ("board_id", "firmware", "antennas")
+    FIELDS = ("board_id", "firmware", "antennas", "versions", "collpos", "transfer_tenths")
 
-    def __init__(self, board_id, firmware, antennas):
+    def __init__(self, board_id, firmware, antennas, versions=None, collpos=COLLPOS_NXP,
+                 transfer_tenths=0):
         self.board_id = board_id
         self.firmware = firmware
         self.antennas = antennas
+        self.versions = list(versions) if versions is not None else [0] * antennas
+        self.collpos = collpos
+        self.transfer_tenths = transfer_tenths
 
     def body(self):
         if not 1 <= self.antennas <= MAX_ANTENNAS:
             raise WireError(f"a board has 1..{MAX_ANTENNAS} antennas")
+        if len(self.versions) != self.antennas:
+            raise WireError("hello needs one reader version per antenna")
+        if self.collpos not in (COLLPOS_NXP, COLLPOS_FIRST_BIT):
+            raise WireError("unknown CollPos convention")
+        if not 0 <= self.transfer_tenths <= 0xFFFF:
+            raise WireError("transfer cost must fit in 16 bits")
+        for version in self.versions:
+            if not 0 <= version <= 255:
+                raise WireError("a reader version is one byte")
         return (
             bytes((self.antennas,))
             + _text_bytes(self.board_id, MAX_BOARD_ID, "board id")
             + _text_bytes(self.firmware, MAX_FIRMWARE, "firmware version")
+            + bytes((self.collpos, self.transfer_tenths >> 8, self.transfer_tenths & 255))
+            + bytes(self.versions)
         )
 
 
@@ -319,15 +346,17 @@ class TagRemoved(TagAdded):
 
 
 class Heartbeat(Message):
-    """Sent every poll period: seq of the last event, poll-cycle counter, health per antenna."""
+    """Sent every poll period: seq of the last event, poll-cycle counter, heartbeats the
+    board had to drop because the host was not reading (since boot), health per antenna."""
 
     KIND = HEARTBEAT
-    FIELDS = ("seq", "cycle", "health")
+    FIELDS = ("seq", "cycle", "health", "dropped")
 
-    def __init__(self, seq, cycle, health):
+    def __init__(self, seq, cycle, health, dropped=0):
         self.seq = seq
         self.cycle = cycle
         self.health = list(health)
+        self.dropped = dropped
 
     def body(self):
         if len(self.health) > MAX_ANTENNAS:
@@ -338,6 +367,7 @@ class Heartbeat(Message):
         return (
             _u32_bytes(self.seq, "seq")
             + _u32_bytes(self.cycle, "cycle")
+            + _u32_bytes(self.dropped, "dropped")
             + bytes((len(self.health),))
             + bytes(self.health)
         )
@@ -397,6 +427,21 @@ class SetBoardId(Message):
         return _text_bytes(self.board_id, MAX_BOARD_ID, "board id")
 
 
+class SetCollPos(Message):
+    """Host sets how the board counts CollPos (bring-up; not stored); it answers HELLO."""
+
+    KIND = SET_COLLPOS
+    FIELDS = ("convention",)
+
+    def __init__(self, convention):
+        self.convention = convention
+
+    def body(self):
+        if self.convention not in (COLLPOS_NXP, COLLPOS_FIRST_BIT):
+            raise WireError("unknown CollPos convention")
+        return bytes((self.convention,))
+
+
 class Incompatible(Message):
     """Not on the wire: a frame with a good CRC but another protocol version, or this
     version with a message type it does not have.
@@ -432,11 +477,16 @@ class Incompatible(Message):
 def _parse_hello(body):
     if not body or not 1 <= body[0] <= MAX_ANTENNAS:
         raise WireError("hello has a bad antenna count")
+    antennas = body[0]
     board_id, i = _read_text(body, 1, MAX_BOARD_ID, "board id")
     firmware, i = _read_text(body, i, MAX_FIRMWARE, "firmware version")
-    if i != len(body):
-        raise WireError("hello has trailing bytes")
-    return Hello(board_id, firmware, body[0])
+    if i + 3 + antennas != len(body):
+        raise WireError("hello has a bad length")
+    if body[i] not in (COLLPOS_NXP, COLLPOS_FIRST_BIT):
+        raise WireError("hello has an unknown CollPos convention")
+    transfer = (body[i + 1] << 8) | body[i + 2]
+    versions = list(body[i + 3 :])
+    return Hello(board_id, firmware, antennas, versions, body[i], transfer)
 
 
 def _parse_snapshot(body):
@@ -475,13 +525,13 @@ def _parse_tag(body, cls):
 
 
 def _parse_heartbeat(body):
-    if len(body) < 9 or body[8] > MAX_ANTENNAS or len(body) != 9 + body[8]:
+    if len(body) < 13 or body[12] > MAX_ANTENNAS or len(body) != 13 + body[12]:
         raise WireError("heartbeat has a bad length")
-    health = list(body[9:])
+    health = list(body[13:])
     for state in health:
         if state >= len(HEALTH_NAMES):
             raise WireError("heartbeat has an unknown health value")
-    return Heartbeat(_u32(body, 0), _u32(body, 4), health)
+    return Heartbeat(_u32(body, 0), _u32(body, 4), health, _u32(body, 8))
 
 
 def _parse_error(body):
@@ -505,6 +555,12 @@ def _parse_empty(body):
     return SnapshotRequest()
 
 
+def _parse_set_collpos(body):
+    if len(body) != 1 or body[0] not in (COLLPOS_NXP, COLLPOS_FIRST_BIT):
+        raise WireError("set-collpos has a bad body")
+    return SetCollPos(body[0])
+
+
 def _parse_set_board_id(body):
     board_id, i = _read_text(body, 0, MAX_BOARD_ID, "board id")
     if i != len(body):
@@ -523,6 +579,7 @@ _PARSERS = {
     SNAPSHOT_REQUEST: _parse_empty,
     PING: lambda body: _parse_token(body, Ping),
     SET_BOARD_ID: _parse_set_board_id,
+    SET_COLLPOS: _parse_set_collpos,
 }
 
 

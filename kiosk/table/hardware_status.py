@@ -71,10 +71,14 @@ def board_problems(status: BoardStatus, advice: bool = True) -> list[str]:
     if status.state is not BoardState.ONLINE:
         tail = f": {_ADVICE[status.state]}" if advice else ""
         return [f"{who} {_STATE_WORDS[status.state]}{tail}"]
-    return [f"{who} cannot see lane {a.lane}"
-            + (": that antenna is not answering" if advice else "")
-            for a in status.antennas
-            if a.health is AntennaHealth.SILENT and a.lane is not None]
+    silent = [f"{who} cannot see lane {a.lane}"
+              + (": that antenna is not answering" if advice else "")
+              for a in status.antennas
+              if a.health is AntennaHealth.SILENT and a.lane is not None]
+    return silent + [f"{who} could not read lane {a.lane}"
+                     + (": lay its cards flat and apart" if advice else "")
+                     for a in status.antennas
+                     if a.health is AntennaHealth.INCOMPLETE and a.lane is not None]
 
 
 def unknown_card(seat: int, lane: int) -> str:

@@ -10,8 +10,22 @@ ANTICOLLISION, SELECT and HLTA by the standard's state machine, and several answ
 at once collide bit by bit as they would on air.
 
 Faults on demand: ``drop(n)`` loses the next n answers, ``flip(n)`` flips one UID
-bit in the next n answers without a parity error (cross-talk), ``hang()`` makes the
-chip mute until RST is pulled low, ``unplug()`` mutes it for good.
+bit in the next n answers without a parity error (cross-talk), ``garble(n)`` makes the
+next n answers arrive with a parity error, ``hang()`` makes the chip mute until RST is
+pulled low, ``unplug()`` mutes it for good.
+
+A ``ChipModel`` says how this chip may disagree with the firmware's reading of the
+data sheet, so the inventory is tested under every reading, not only our own:
+whether a collision also raises ParityErr, how CollPos is counted (from bit 0 of the
+first FIFO byte, RxAlign bits included, as NXP's HAL counts it; or from the first
+received bit), how long a tag keeps its HALT state with no field (a tag halted by a
+neighbour's field may still be halted when its own field comes on), and VersionReg
+(clones read 0x12, 0x88, 0x82 ...). ``MODELS`` lists the ones the tests run under.
+
+A tag lying between two antennas is one ``FakeTag`` put on both chips: it is powered
+while either field is on. ``FakeUsb`` and ``FakeSelect`` stand in for the RP2040's USB
+CDC serial and ``select``: a host that stops reading fills the 256-byte TX buffer, and a
+write that does not fit blocks for up to 500 ms (MicroPython's CDC TX timeout).
 
 Time is a ``FakeClock``: SPI transfers cost ``txn_us`` plus their bits at the SPI
 clock, RF frames cost their air time, and a chip's answer appears only once the
@@ -51,10 +65,43 @@ class FakeClock:
         self.now += int(tenths)
 
 
+COLLPOS_NXP = "nxp"  # counted from bit 0 of the first FIFO byte, RxAlign bits included
+COLLPOS_FIRST_BIT = "first_bit"  # counted from the first received bit
+
+
+class ChipModel:
+    """How a chip (and the tags on it) behaves where readings of the data sheet differ."""
+
+    def __init__(self, name, parity_with_collision=True, collpos=COLLPOS_NXP,
+                 halt_retention_us=0, version=0x92):
+        self.name = name
+        self.parity_with_collision = parity_with_collision
+        self.collpos = collpos
+        self.halt_retention_us = halt_retention_us
+        self.version = version
+
+    def __repr__(self):
+        return "ChipModel(" + self.name + ")"
+
+
+MODELS = [
+    ChipModel("nxp"),  # CollErr with ParityErr, CollPos NXP's way: what the review expects
+    ChipModel("coll_only", parity_with_collision=False),
+    ChipModel("first_bit", collpos=COLLPOS_FIRST_BIT),
+    ChipModel("first_bit_coll_only", parity_with_collision=False, collpos=COLLPOS_FIRST_BIT),
+    ChipModel("sticky_halt", halt_retention_us=20000),  # halted tags stay halted 20 ms
+    ChipModel("clone_0x12", version=0x12),
+    ChipModel("clone_0x88", version=0x88, halt_retention_us=3000),
+    ChipModel("module_0x82", version=0x82, parity_with_collision=False),
+]
+DEFAULT_MODEL = MODELS[0]
+
+
 class World:
     """Pins, chips and time shared by every fake object (one per test)."""
 
-    def __init__(self, txn_us=0):
+    def __init__(self, txn_us=0, model=None):
+        self.model = model or DEFAULT_MODEL
         self.clock = FakeClock()
         self.txn = int(txn_us * 10)  # cost of one chip-select-framed transfer, tenths of us
         self.levels = {}
@@ -62,14 +109,16 @@ class World:
         self.chips_by_rst = {}
         self.trace = None  # a list: the size of every SPI transfer is appended
         self.rf = None  # a list: (frame bytes, last bits, answers) per RF frame
+        self.rf_air = []  # tenths of a us on air per RF frame: command, delay, answer or timeout
         self.resets = 0
         self.watchdogs = []
         self.bus_conflicts = 0
+        self.field_events = None  # a list: (time in us, chip, on) per field change
         self.fields_on = 0  # readers with their RF field on right now
         self.most_fields_on = 0  # the most at any moment: must stay 1
 
-    def add_reader(self, cs, rst, version=0x92):
-        chip = FakeMFRC522(self, version)
+    def add_reader(self, cs, rst, version=None):
+        chip = FakeMFRC522(self, self.model.version if version is None else version, self.model)
         self.chips_by_cs[cs] = chip
         self.chips_by_rst[rst] = chip
         return chip
@@ -120,11 +169,10 @@ class Pin:
 class SPI:
     def __init__(self, id, baudrate=1000000, polarity=0, phase=0, sck=None, mosi=None, miso=None):
         self.baudrate = baudrate
-        self.bit_tenths = 10000000 // baudrate  # one SPI clock, tenths of a us
 
     def _selected(self, size):
         world = WORLD
-        world.clock.now += world.txn + size * 8 * self.bit_tenths
+        world.clock.now += world.txn + size * 80000000 // self.baudrate  # tenths of a us
         if world.trace is not None:
             world.trace.append(size)
         found = None
@@ -150,13 +198,109 @@ class SPI:
 
 
 class WDT:
+    """Counts feeds and, like the RP2040's, would reset the board after ``timeout`` ms
+    unfed: ``expired`` counts such moments, ``longest_ms`` is the longest gap seen."""
+
     def __init__(self, id=0, timeout=5000):
         self.timeout = timeout
         self.feeds = 0
+        self.expired = 0
+        self.longest_ms = 0
+        self.world = WORLD
+        self._last = WORLD.clock.ms()
         WORLD.watchdogs.append(self)
 
     def feed(self):
+        now = self.world.clock.ms()
+        gap = now - self._last
+        self.longest_ms = max(self.longest_ms, gap)
+        if gap > self.timeout:
+            self.expired += 1
+        self._last = now
         self.feeds += 1
+
+
+class FakeUsb:
+    """The board's USB CDC serial as MicroPython sees it (``sys.stdin``/``sys.stdout``).
+
+    ``host_reading`` False is a host that keeps the port open but reads nothing: the
+    256-byte TX buffer fills, and a write that does not fit waits up to 500 ms of board
+    time, then returns the count it managed. ``received`` is what the host has read.
+    """
+
+    TX_BUFFER = 256
+    TX_TIMEOUT_MS = 500
+
+    def __init__(self, world):
+        self.world = world
+        self.host_reading = True
+        self.pending = bytearray()  # in the TX buffer, not read by the host
+        self.received = bytearray()
+        self.incoming = bytearray()  # host -> board, not read by the board yet
+        self.writes = 0
+        self.blocked_ms = 0
+        self.buffer = self
+
+    def host_reads(self, on):
+        self.host_reading = on
+        if on:
+            self.received += self.pending
+            self.pending = bytearray()
+
+    def host_sends(self, data):
+        self.incoming += data
+
+    def free(self):
+        if self.host_reading:
+            return self.TX_BUFFER
+        return self.TX_BUFFER - len(self.pending)
+
+    def write(self, data):
+        self.writes += 1
+        if self.host_reading:
+            self.received += data
+            return len(data)
+        room = self.free()
+        if len(data) > room:
+            self.world.clock.sleep_ms(self.TX_TIMEOUT_MS)
+            self.blocked_ms += self.TX_TIMEOUT_MS
+        taken = min(room, len(data))
+        self.pending += data[:taken]
+        return taken
+
+    def read(self, n=1):
+        data = bytes(self.incoming[:n])
+        self.incoming = self.incoming[n:]
+        return data
+
+
+class FakePoll:
+    def __init__(self):
+        self._entries = []
+
+    def register(self, stream, flags=5):
+        self._entries.append((stream, flags))
+
+    def poll(self, timeout=-1):
+        ready = []
+        for stream, flags in self._entries:
+            got = 0
+            if flags & FakeSelect.POLLIN and len(stream.incoming):
+                got |= FakeSelect.POLLIN
+            if flags & FakeSelect.POLLOUT and stream.free() > 0:
+                got |= FakeSelect.POLLOUT
+            if got:
+                ready.append((stream, got))
+        return ready
+
+
+class FakeSelect:
+    POLLIN = 1
+    POLLOUT = 4
+
+    @staticmethod
+    def poll():
+        return FakePoll()
 
 
 def reset():
@@ -202,15 +346,20 @@ def from_bits(bits, align=0):
 class FakeTag:
     """An ISO 14443A tag (PICC) with a 4-, 7- or 10-byte UID."""
 
-    def __init__(self, uid, wake_us=300, sak=0x08):
+    def __init__(self, uid, wake_us=300, sak=0x08, halt_retention_us=None):
         self.uid = bytes(uid)
         if len(self.uid) not in (4, 7, 10):
             raise ValueError("a UID has 4, 7 or 10 bytes")
         self.wake_us = wake_us
         self.sak = sak
+        # None: the world's model says; a tag keeps HALT this long with no field
+        self.halt_retention_us = halt_retention_us
         self.state = "off"
         self.powered_at = 0
+        self.off_at = 0
+        self.held_halt = False
         self.level = 0
+        self.fields = []  # ids of the chips whose field powers this tag now
 
     def parts(self):
         """The UID as sent per cascade level: CT + 3 bytes, ..., last 4 bytes; with BCC."""
@@ -227,12 +376,30 @@ class FakeTag:
         size = {4: 0, 7: 1, 10: 2}[len(self.uid)]
         return bytes((0x04 | (size << 6), 0x00))
 
-    def power(self, on, now):
-        if on and self.state == "off":
+    def power(self, chip, on, now):
+        """A field this tag lies in went on or off; the tag is powered while any is on."""
+        was = bool(self.fields)
+        key = id(chip)
+        if on and key not in self.fields:
+            self.fields.append(key)
+        elif not on and key in self.fields:
+            self.fields.remove(key)
+        if bool(self.fields) == was:
+            return
+        if not self.fields:
+            self.held_halt = self.state == "halt"
+            self.off_at = now
+            self.state = "off"
+            return
+        retention = self.halt_retention_us
+        if retention is None:
+            retention = WORLD.model.halt_retention_us
+        if self.held_halt and now - self.off_at < retention:
+            self.state = "halt"  # kept its HALT through a short gap: only WUPA wakes it
+        else:
             self.state = "waking"
             self.powered_at = now
-        elif not on:
-            self.state = "off"
+        self.held_halt = False
 
     def hear(self, frame, bits, now):
         """One frame from the reader; returns the answer bits or None."""
@@ -307,8 +474,9 @@ T_MODE, T_PRESCALER, T_RELOAD_H, T_RELOAD_L = 0x2A, 0x2B, 0x2C, 0x2D
 class FakeMFRC522:
     """Register-level model of one MFRC522 with an antenna and the tags lying on it."""
 
-    def __init__(self, world, version=0x92):
+    def __init__(self, world, version=0x92, model=None):
         self.world = world
+        self.model = model or world.model
         self.version = version
         self.tags = []
         self.hung = False
@@ -317,6 +485,7 @@ class FakeMFRC522:
         self._drop = 0
         self._drop_after = 0
         self._flip = 0
+        self._garble = 0
         self.frames = 0  # RF frames sent
         self.soft_resets = 0
         self.hard_resets = 0
@@ -329,6 +498,7 @@ class FakeMFRC522:
         self.regs[COLL] = 0xA0
         self.regs[VERSION] = self.version
         self.fifo = bytearray()
+        self.fifo_read = 0  # bytes of ``fifo`` already read: slicing each read costs heap
         self.pending = None  # (ready_at, irq, error, answer bytes, last bits, coll)
         self._field(False)
 
@@ -336,10 +506,13 @@ class FakeMFRC522:
 
     def put(self, tag):
         self.tags.append(tag)
-        tag.power(self.field_on(), self.world.clock.us())
+        tag.power(self, self.field_on(), self.world.clock.us())
         return tag
 
     def lift(self, uid):
+        for tag in self.tags:
+            if tag.uid == bytes(uid):
+                tag.power(self, False, self.world.clock.us())
         self.tags = [t for t in self.tags if t.uid != bytes(uid)]
 
     def drop(self, n=1, after=0):
@@ -349,6 +522,10 @@ class FakeMFRC522:
 
     def flip(self, n=1):
         self._flip += n
+
+    def garble(self, n=1):
+        """The next ``n`` answers arrive with a parity error (noise, a weak tag)."""
+        self._garble += n
 
     def hang(self):
         self.hung = True
@@ -368,8 +545,10 @@ class FakeMFRC522:
             world = self.world
             world.fields_on += 1 if on else -1
             world.most_fields_on = max(world.most_fields_on, world.fields_on)
+            if world.field_events is not None:
+                world.field_events.append((world.clock.us(), self, on))
         for tag in getattr(self, "tags", []):
-            tag.power(on, self.world.clock.us())
+            tag.power(self, on, self.world.clock.us())
 
     def rst_changed(self, level):
         if level == 0:
@@ -403,22 +582,22 @@ class FakeMFRC522:
 
     def _read(self, reg):
         if reg == FIFO_DATA:
-            if not self.fifo:
+            if self.fifo_read >= len(self.fifo):
                 return 0
-            value = self.fifo[0]
-            self.fifo = self.fifo[1:]  # MicroPython's bytearray has no pop()
-            return value
+            self.fifo_read += 1
+            return self.fifo[self.fifo_read - 1]
         if reg == FIFO_LEVEL:
-            return len(self.fifo)
+            return len(self.fifo) - self.fifo_read
         return self.regs[reg]
 
     def _write(self, reg, value):
         if reg == FIFO_DATA:
-            if len(self.fifo) < 64:
+            if len(self.fifo) - self.fifo_read < 64:
                 self.fifo.append(value)
         elif reg == FIFO_LEVEL:
             if value & 0x80:
                 self.fifo = bytearray()
+                self.fifo_read = 0
         elif reg == COM_IRQ:
             if value & 0x80:
                 self.regs[COM_IRQ] |= value & 0x7F
@@ -461,8 +640,9 @@ class FakeMFRC522:
         framing = self.regs[BIT_FRAMING]
         tx_last = framing & 0x07
         rx_align = (framing >> 4) & 0x07
-        frame = bytes(self.fifo)
+        frame = bytes(self.fifo[self.fifo_read :])
         self.fifo = bytearray()
+        self.fifo_read = 0
         self.frames += 1
         bits = len(frame) * 8 - ((8 - tx_last) if tx_last else 0)
         tx = (len(frame) * 9 - ((9 - tx_last) if tx_last else 0) + 2) * ETU
@@ -483,20 +663,21 @@ class FakeMFRC522:
             self.world.rf.append((len(frame), tx_last, len(answers)))
         if not answers:
             ready = end_tx + self._timeout()
+            if self.world.rf is not None:  # HLTA is never answered: the reader waits no timeout
+                halt = frame[:2] == b"\x50\x00"
+                self.world.rf_air.append(tx + FDT if halt else ready - clock.now)
             self.pending = (ready, 0x01, 0, b"", 0, 0)  # TimerIRq
             return
         length = min(len(a) for a in answers)
         received = []
         collision = 0
         for i in range(length):
-            values = [a[i] for a in answers]
-            if collision:
-                received.append(0)
-            elif min(values) != max(values):
-                collision = i + 1
-                received.append(0)
-            else:
-                received.append(values[0])
+            bit = answers[0][i]
+            if not collision:
+                for answer in answers:  # no list per bit: the VM's heap is small
+                    if answer[i] != bit:
+                        collision = i + 1
+            received.append(0 if collision else bit)
         if not collision and max(len(a) for a in answers) != length:
             collision = length + 1 if length < 32 else 32
         if self._flip and not collision and len(received) >= 24:  # a UID part or SAK
@@ -504,10 +685,19 @@ class FakeMFRC522:
             received[min(3, len(received) - 1)] ^= 1
         data = from_bits(received, rx_align)
         last = (rx_align + len(received)) % 8
-        error = 0x08 if collision else 0
+        error = 0
+        if collision:
+            error = 0x08 | (0x02 if self.model.parity_with_collision else 0)
+        if self._garble:
+            self._garble -= 1
+            error |= 0x02
         rx = (len(received) + len(received) // 8 + 2) * ETU
+        if collision and self.model.collpos == COLLPOS_NXP:
+            collision += rx_align  # NXP counts the RxAlign bits of the first byte too
         coll = (collision & 0x1F) if collision else 0x20
-        irq = 0x20 | (0x02 if error else 0)  # RxIRq, plus ErrIRq on a collision
+        irq = 0x20 | (0x02 if error else 0)  # RxIRq, plus ErrIRq on an error
+        if self.world.rf is not None:
+            self.world.rf_air.append(tx + FDT + rx)
         self.pending = (end_tx + FDT + rx, irq, error, data, last, coll)
 
     def _settle(self):
@@ -521,3 +711,4 @@ class FakeMFRC522:
         self.regs[CONTROL] = (self.regs[CONTROL] & 0xF8) | last
         self.regs[COLL] = (self.regs[COLL] & 0x80) | coll
         self.fifo = bytearray(data)
+        self.fifo_read = 0

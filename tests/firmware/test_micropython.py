@@ -5,8 +5,11 @@ deploy: every firmware file, the kiosk's wire.py as ``wire``, plus the fake
 ``machine`` and the shared scenarios. Each scenario runs in a fresh VM: after a
 few hundred kilobytes of garbage the wasm VM's collector can fault with an
 out-of-bounds trap (tests/hardware/wire_vector_check.py met the same), whatever
-the code; one scenario per VM stays well below that and names the one that broke.
-The firmware itself allocates little per cycle for the same reason on the board.
+the code: its collector frees objects still in use, and ``gc.collect()`` makes it
+worse, not better. So the VM runs with the collector off (``gc.disable()``): a run
+that outgrows the 1 MB heap fails with a plain MemoryError, the same way every
+time, never with a random trap. Each scenario is sized to fit (the run prints
+"heap used"), one per fresh VM, which also names the one that broke.
 """
 
 import shutil
@@ -25,6 +28,8 @@ HERE = Path(__file__).resolve().parent
 FIRMWARE_FILES = sorted(FIRMWARE.glob("*.py"))
 
 VM_SCRIPT = """
+import gc
+gc.disable()
 import sys
 sys.path.insert(0, "/input")
 import fake_machine
@@ -39,7 +44,17 @@ except Exception as exc:
 """
 
 NAMES = [s.__name__ for s in scenarios.SCENARIOS]
-GROUPS = [[name] for name in NAMES] + [[]]
+# ~1400 cycles at 8 KB of garbage each: far past the VM's heap. The same 30 s in
+# long steps runs in the VM; this one runs under CPython only (test_scenarios.py).
+TOO_BIG = {
+    "check_a_host_that_stops_reading_for_30_s_costs_heartbeats_not_a_reboot":
+        "1400 cycles outgrow the VM's 1 MB heap; run under CPython, and in long steps here",
+}
+GROUPS = [
+    pytest.param([name], marks=pytest.mark.skip(reason=TOO_BIG[name]))
+    if name in TOO_BIG else [name]
+    for name in NAMES
+] + [[]]
 
 
 @pytest.fixture(scope="module")

@@ -43,7 +43,8 @@ ANTENNAS = 8  # wire antennas 0..7; config maps 1..5 to lanes 1..5, the rest to 
 LANES = tuple((n, n) for n in range(1, 6))
 TUNING = LinkTuning(read_timeout_s=0.02, backoff_min_s=0.02, backoff_max_s=0.05)
 KNOWN_KINDS = {wire.HELLO, wire.SNAPSHOT, wire.TAG_ADDED, wire.TAG_REMOVED, wire.HEARTBEAT,
-               wire.ERROR, wire.PONG, wire.SNAPSHOT_REQUEST, wire.PING, wire.SET_BOARD_ID}
+               wire.ERROR, wire.PONG, wire.SNAPSHOT_REQUEST, wire.PING, wire.SET_BOARD_ID,
+               wire.SET_COLLPOS}
 
 
 class LoopBoard:
@@ -244,8 +245,8 @@ def test_noise_never_takes_a_board_offline_or_makes_a_tag_long():
 
 
 @pytest.mark.parametrize(("version", "kind_of", "words"), [
-    (2, lambda kind: kind, "speaks wire protocol v2 but this kiosk understands v1"),
-    (1, lambda kind: kind | 0x40, "sends message type 0x45, which this kiosk does not know"),
+    (3, lambda kind: kind, "speaks wire protocol v3 but this kiosk understands v2"),
+    (2, lambda kind: kind | 0x40, "sends message type 0x45, which this kiosk does not know"),
 ])
 def test_a_board_whose_every_frame_is_foreign_is_refused(version, kind_of, words):
     board = LoopBoard(TUNING.read_timeout_s)

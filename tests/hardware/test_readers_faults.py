@@ -142,14 +142,14 @@ def test_a_board_plugged_in_later_is_picked_up(path):
 
 def test_a_board_with_another_protocol_version_is_refused(path):
     log = EventLog()
-    with SimBoard(path, heartbeat_s=0.05, protocol_version=2) as board:
+    with SimBoard(path, heartbeat_s=0.05, protocol_version=3) as board:
         board.put(0, A)
         readers = SerialReaders([ReaderBoard(path, 2, LANES)], listener=log, tuning=FAST)
         try:
             assert readers.wait_for(lambda: "refused" in readers.boards()[0].detail)
             status = readers.boards()[0]
             assert status.state is BoardState.OFFLINE
-            assert "speaks wire protocol v2 but this kiosk understands v1" in status.detail
+            assert "speaks wire protocol v3 but this kiosk understands v2" in status.detail
             assert "install matching firmware" in status.detail
             assert readers.inventory() == {}
             assert log.named("on_inventory") == []
@@ -179,7 +179,7 @@ def test_foreign_frames_between_heartbeats_are_noise(path):
         try:
             assert readers.wait_online()
             for _ in range(5):
-                board.send_garbage(foreign(2, 0x03, bytes(10)) + foreign(1, 0x42))
+                board.send_garbage(foreign(3, 0x03, bytes(10)) + foreign(2, 0x42))
                 clock.advance(0.5)
                 board.heartbeat()
                 assert readers.wait_for(lambda: readers.poll_cycles()[path] == board.cycle)
@@ -205,12 +205,12 @@ def test_three_foreign_frames_with_nothing_valid_between_refuse_the_board(path):
                                 tuning=tuning)
         try:
             assert readers.wait_online()
-            board.send_garbage(foreign(2, 0x05) + b"MicroPython noise\x00" + foreign(2, 0x05))
+            board.send_garbage(foreign(3, 0x05) + b"MicroPython noise\x00" + foreign(3, 0x05))
             assert readers.wait_for(lambda: readers.boards()[0].dropped_frames == 3)
             assert refusals() == []  # garbage between them is no valid frame
-            board.send_garbage(foreign(2, 0x05))
+            board.send_garbage(foreign(3, 0x05))
             assert readers.wait_for(lambda: refusals() != [])
-            assert "speaks wire protocol v2" in refusals()[0]
+            assert "speaks wire protocol v3" in refusals()[0]
         finally:
             readers.close()
 

@@ -159,12 +159,12 @@ def test_cross_talk_ghost_appears_on_the_neighbour_and_goes_away(board, host):
 
 
 def test_another_protocol_version_reaches_the_host_as_incompatible(link):
-    with SimBoard(link, protocol_version=2, heartbeat_s=None) as board:
+    with SimBoard(link, protocol_version=3, heartbeat_s=None) as board:
         end = HostEnd(link)
         try:
             end.send(wire.SnapshotRequest())
             notices = end.wait_for(wire.Incompatible, 2)
-            assert {(n.version, n.kind) for n in notices} == {(2, wire.HELLO), (2, wire.SNAPSHOT)}
+            assert {(n.version, n.kind) for n in notices} == {(3, wire.HELLO), (3, wire.SNAPSHOT)}
             assert board.requests == 1
         finally:
             end.close()

@@ -41,6 +41,7 @@ def test_vectors_cover_every_message_type_and_uid_length():
     assert kinds == {
         wire.HELLO, wire.SNAPSHOT, wire.TAG_ADDED, wire.TAG_REMOVED, wire.HEARTBEAT,
         wire.ERROR, wire.PONG, wire.SNAPSHOT_REQUEST, wire.PING, wire.SET_BOARD_ID,
+        wire.SET_COLLPOS,
     }  # fmt: skip
     sizes = {
         len(bytes.fromhex(v["fields"]["uid"])) for v in VECTORS["valid"] if "uid" in v["fields"]
@@ -49,9 +50,9 @@ def test_vectors_cover_every_message_type_and_uid_length():
 
 
 def test_worked_example_in_protocol_md():
-    assert TAG.encode().hex(" ") == "03 01 03 01 01 0a 07 02 04 04 a1 b2 c3 35 69 00"
+    assert TAG.encode().hex(" ") == "03 02 03 01 01 0a 07 02 04 04 a1 b2 c3 30 f6 00"
     spec = (HERE.parents[1] / "firmware" / "PROTOCOL.md").read_text()
-    assert "`03 01 03 01 01 0a 07 02 04 04 a1 b2 c3 35 69 00`" in spec
+    assert "`03 02 03 01 01 0a 07 02 04 04 a1 b2 c3 30 f6 00`" in spec
 
 
 def test_crc_check_value_and_both_implementations_agree():
@@ -109,7 +110,11 @@ def test_largest_snapshot_fits_the_frame_limit():
         lambda: wire.Hello("seat-1", "1.0", 0),
         lambda: wire.Hello("s" * 33, "1.0", 1),
         lambda: wire.Hello("sè", "1.0", 1),
-        lambda: wire.Heartbeat(0, 0, [3]),
+        lambda: wire.Heartbeat(0, 0, [4]),
+        lambda: wire.Heartbeat(0, 0, [0], dropped=2**32),
+        lambda: wire.Hello("seat-1", "1.0", 2, [0x92]),
+        lambda: wire.Hello("seat-1", "1.0", 1, [0x92], collpos=2),
+        lambda: wire.SetCollPos(2),
         lambda: wire.Snapshot(0, [[b"\x01\x02\x03\x04"] * 17]),
         lambda: wire.Snapshot(0, [[]] * 9),
         lambda: wire.Error(300, "x"),
@@ -164,17 +169,17 @@ def test_empty_frames_and_empty_feeds_are_harmless():
 
 
 def test_incompatible_board_gets_a_sentence_not_a_misread():
-    payload = bytes([2, wire.HELLO]) + b"\x05\x06seat-3\x031.0"
+    payload = bytes([3, wire.HELLO]) + b"\x05\x06seat-3\x031.0"
     crc = wire.crc16(payload)
     frame = wire.cobs_encode(payload + bytes([crc >> 8, crc & 255])) + b"\x00"
     decoder = wire.Decoder()
     (notice,) = decoder.feed(frame)
-    assert notice == wire.Incompatible(2, wire.HELLO)
-    assert "v2" in notice.describe() and "v1" in notice.describe()
+    assert notice == wire.Incompatible(3, wire.HELLO)
+    assert "v3" in notice.describe() and "v2" in notice.describe()
     assert decoder.frames_incompatible == 1 and decoder.frames_ok == 0
     # counted with the dropped frames: one alone may be noise (the reader decides)
     assert decoder.frames_bad == 1 and decoder.bytes_dropped == len(frame) - 1
-    assert decoder.last_error == "good CRC but version 2, type 0x01"
+    assert decoder.last_error == "good CRC but version 3, type 0x01"
 
 
 def test_an_unknown_type_with_a_good_crc_is_a_notice_too():
@@ -183,7 +188,7 @@ def test_an_unknown_type_with_a_good_crc_is_a_notice_too():
     frame = wire.cobs_encode(payload + bytes([crc >> 8, crc & 255])) + b"\x00"
     decoder = wire.Decoder()
     (notice,) = decoder.feed(frame + TAG.encode())[:1]
-    assert notice == wire.Incompatible(1, 0x42)
+    assert notice == wire.Incompatible(wire.PROTOCOL_VERSION, 0x42)
     assert notice.describe().startswith(
         "the reader board sends message type 0x42, which this kiosk does not know: "
         "install matching firmware")

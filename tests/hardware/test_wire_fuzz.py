@@ -54,6 +54,25 @@ def random_message(rng):
     return wire.Ping(rng.getrandbits(32))
 
 
+def random_v2_message(rng):
+    """The frames and fields protocol v2 added (issue 18): HELLO with reader versions,
+    CollPos convention and SPI cost; HEARTBEAT with dropped count and 'incomplete'
+    health; SET_COLLPOS; and PONG, which the older generator never made."""
+    pick = rng.randrange(4)
+    if pick == 0:
+        antennas = rng.randrange(1, 9)
+        versions = [rng.getrandbits(8) for _ in range(antennas)]
+        return wire.Hello(f"seat-{rng.randrange(10)}", f"1.{rng.randrange(10)}", antennas,
+                          versions, rng.randrange(2), rng.getrandbits(16))
+    if pick == 1:
+        health = [rng.randrange(len(wire.HEALTH_NAMES)) for _ in range(rng.randrange(9))]
+        return wire.Heartbeat(rng.randrange(1000), rng.getrandbits(32), health,
+                              rng.getrandbits(32))
+    if pick == 2:
+        return wire.SetCollPos(rng.randrange(2))
+    return wire.Pong(rng.getrandbits(32))
+
+
 def corrupt(rng, frame):
     """Return a damaged copy of one frame's bytes (its delimiter included)."""
     data = bytearray(frame)
@@ -97,8 +116,9 @@ def check_stream(messages, pieces, damaged, chunk):
     assert decoder.frames_ok == len(got)
 
 
-def run_case(rng):
-    messages = [random_message(rng) for _ in range(rng.randrange(1, 6))]
+def run_case(rng, make=None):
+    make = make or random_message
+    messages = [make(rng) for _ in range(rng.randrange(1, 6))]
     pieces = [m.encode() for m in messages]
     damaged = set(rng.sample(range(len(pieces)), rng.randrange(len(pieces) + 1)))
     for i in damaged:
@@ -116,14 +136,18 @@ def run_case(rng):
     check_stream(messages, pieces, damaged, chunk)
 
 
-def run_cases(seed, count):
+def run_cases(seed, count, make=None):
     rng = random.Random(seed)
     for _ in range(count):
-        run_case(rng)
+        run_case(rng, make)
 
 
 def test_seeded_corruption_short():
     run_cases(seed=20240601, count=SHORT_CASES)
+
+
+def test_seeded_corruption_of_the_v2_frames():
+    run_cases(seed=20260118, count=SHORT_CASES // 5, make=random_v2_message)
 
 
 @pytest.mark.slow
