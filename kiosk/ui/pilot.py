@@ -103,6 +103,16 @@ class Pilot:
             self.frames(1)
         raise TimeoutError(f"still not true after {limit} frames: {condition}")
 
+    def caught_up(self, limit: int = 300) -> int:
+        """Run frames until the screen shown has drawn the app's latest view (a screen
+        redraws on the frame after its view changes). Returns how many it took."""
+        def drawn() -> bool:
+            screen = self.screen()
+            view = getattr(screen, "view", None)
+            # (==: a view equal to the last one is no change to Kivy, so no redraw)
+            return view is not self.app.view or screen.drawn_view == view
+        return self.until(drawn, limit)
+
     def settle(self, limit: int = 300) -> int:
         """Run frames until the window stands still: the same visible widgets at the
         same places and sizes, with the same texts, for two frames in a row (Kivy lays

@@ -19,6 +19,7 @@ class ViewScreen(Screen):
         super().__init__(**kwargs)
         self.drawn_on: int | None = None  # thread ident of the last redraw (tests check it)
         self.redraws = 0
+        self.drawn_view = None  # the view the last redraw drew (tests wait on it)
         self.errors: list[Exception] = []  # drawing failures (tests assert there are none)
         self._redraw = Clock.create_trigger(self._draw_now)
         self.bind(view=self._redraw)
@@ -36,6 +37,7 @@ class ViewScreen(Screen):
             return
         self.drawn_on = threading.get_ident()
         self.redraws += 1
+        self.drawn_view = self.view
         try:
             self.redraw(self.view)
         except Exception as error:  # a drawing bug must not take the table down

@@ -10,27 +10,37 @@ from pathlib import Path
 from kiosk.table.games.synchro.view import Phase
 
 
-def tap_square(pilot, square: str, frames: int = 2) -> None:
-    """A finger on one square of the board screen's board."""
+def tap_square(pilot, square: str) -> None:
+    """A finger on one square of the board screen's board, once the board shows the
+    latest view (a touch before its redraw would land on the last position's board);
+    returns when the screen has drawn what the touch did."""
     from kiosk.ui.pilot import Finger
 
+    pilot.caught_up()
     board = pilot.screen().ids.board
     x, y = board.to_window(*board.square_center(square))
     finger = Finger(x, y)
     finger.touch_down()
     finger.touch_up()
-    pilot.frames(frames)
+    pilot.caught_up()
 
 
-def panel_button(pilot, panel: str, text: str):
-    """The button starting with ``text`` in the board screen's ``near`` or ``far`` panel."""
+def panel_button(pilot, panel: str, text: str, limit: int = 300):
+    """The button starting with ``text`` in the board screen's ``near`` or ``far`` panel,
+    once the panel shows it (a panel is rebuilt on the frame after a touch)."""
     from kiosk.ui.pilot import walk
 
-    box = pilot.screen().ids[panel].ids.buttons
-    for widget in walk(box):
-        if getattr(widget, "text", "").startswith(text) and not widget.disabled:
-            return widget
-    raise LookupError(f"no button {text!r} in the {panel} panel")
+    def find():
+        box = pilot.screen().ids[panel].ids.buttons
+        return next((widget for widget in walk(box)
+                     if getattr(widget, "text", "").startswith(text)
+                     and not widget.disabled), None)
+
+    try:
+        pilot.until(lambda: find() is not None, limit=limit)
+    except TimeoutError:
+        raise LookupError(f"no button {text!r} in the {panel} panel") from None
+    return find()
 
 
 def wait_phase(pilot, phase: Phase) -> None:
