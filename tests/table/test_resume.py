@@ -137,7 +137,7 @@ def test_round_three_comes_back_with_the_time_used(boots):
         "Welcome back — the power went out; your routine continues at round 3 with 0:24 "
         "used. Round 3:")
     assert "Deal 2 cards each, then SWIM!" in view.message
-    assert table.sim.gpio.gpio.seats.led_mode(view.payload.captain, SeatLed.CAPTAIN) is LedMode.ON
+    assert table.sim.gpio.gpio.seats.led_mode(view.payload.captain, SeatLed.YELLOW) is LedMode.ON
     assert assert_journal_replays(table.store).state is State.ROUND_READY
     resumed_at = table.session.history[-1].now
 

@@ -72,6 +72,7 @@ log = logging.getLogger(__name__)
 GAME_ID = "sync_or_swim"
 NOT_SAVED = "This routine could not be saved: staff, see the kiosk log"
 TICKS = (5, 4, 3, 2, 1)  # seconds left at which a tick sounds
+READY_LED, CAPTAIN_LED, FAILED_LED = SeatLed.GREEN, SeatLed.YELLOW, SeatLed.RED  # our meanings
 SESSION_PHASES = {
     State.SETUP: Phase.SETUP,
     State.ROUND_READY: Phase.ROUND_READY,
@@ -522,11 +523,11 @@ class SyncOrSwimTable:
         session = self.session
         if session is not None and not session.is_over:
             for seat in self.ready:
-                wanted[seat, SeatLed.READY] = LedMode.ON
-            wanted[session.captain, SeatLed.CAPTAIN] = LedMode.ON
+                wanted[seat, READY_LED] = LedMode.ON
+            wanted[session.captain, CAPTAIN_LED] = LedMode.ON
             if self.phase is Phase.PERFORMANCE and self.verdict and not self.verdict.in_sync:
                 for seat in failed_seats(self.verdict):
-                    wanted[seat, SeatLed.FAILED] = LedMode.BLINK
+                    wanted[seat, FAILED_LED] = LedMode.BLINK
         changes = tuple(LedChange(seat, led, mode) for (seat, led), mode in wanted.items()
                         if self._leds_sent.get((seat, led)) is not mode)
         self._leds_sent.update(wanted)
