@@ -74,8 +74,7 @@ class Store(Protocol):
     """Everything the table keeps between games. Called from the pumping thread only."""
 
     def setting(self, key: str, default: Any = None) -> Any:
-        """A setting (``volume``, ``sync_or_swim.unlock_all`` …), or ``default`` if never
-        set."""
+        """A setting (``volume``, ``<game id>.<name>`` …), or ``default`` if never set."""
         ...
 
     def set_setting(self, key: str, value: Any) -> None: ...

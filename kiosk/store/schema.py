@@ -70,16 +70,13 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE INDEX tags_by_card ON tags (card, uid)",
     )),
     Migration(3, "game-neutral names: progress and results say what was played, not which "
-                 "routine; Sync or Swim's unlock_all setting is keyed by its game", (
+                 "routine", (
         "ALTER TABLE finished RENAME TO progress",
         "ALTER TABLE progress RENAME COLUMN routine_id TO played",
         "ALTER TABLE results RENAME COLUMN routine_id TO played",
         "ALTER TABLE results RENAME COLUMN total_seconds TO seconds",
         "ALTER TABLE results RENAME COLUMN breakdown TO details",
         "ALTER TABLE top_scores RENAME COLUMN routine_id TO played",
-        "INSERT OR IGNORE INTO settings (key, value) "
-        " SELECT 'sync_or_swim.unlock_all', value FROM settings WHERE key = 'unlock_all'",
-        "DELETE FROM settings WHERE key = 'unlock_all'",
     )),
 )
 

@@ -1,8 +1,9 @@
 """Step 3 renames the store's routine words to game-neutral ones (``finished`` →
 ``progress``, ``routine_id`` → ``played``, ``total_seconds`` → ``seconds``,
-``breakdown`` → ``details``) and keys Sync or Swim's ``unlock_all`` by its game. A file
-written by the kiosk before it (version 2) opens, is upgraded in place, and keeps every
-setting, score, history row, progress row, journal, journal entry and tag."""
+``breakdown`` → ``details``). A file written by the kiosk before it (version 2) opens,
+is upgraded in place, and keeps every setting, score, history row, progress row,
+journal, journal entry and tag. (Settings keep their keys: the store names no game; Sync
+or Swim reads its old unprefixed ``unlock_all`` itself, see tests/table.)"""
 
 from __future__ import annotations
 
@@ -96,8 +97,7 @@ def test_a_v2_file_keeps_every_row_under_the_new_names(db_path):
     entries_before = rows(db_path, "SELECT * FROM journal_entries ORDER BY journal_id, seq")
     with SQLiteStore(db_path) as store:
         assert store.db.upgraded_from == 2
-        assert store.setting("volume") == 0.4 and store.setting("unlock_all") is None
-        assert store.setting("sync_or_swim.unlock_all") is True
+        assert store.setting("volume") == 0.4 and store.setting("unlock_all") is True
         assert store.setting("staff_pin_hash") == "pbkdf2$x"
         assert store.setting("synchro.think_seconds") == 1.5
         assert store.progress("sync_or_swim") == {"R01", "R02"}
@@ -126,21 +126,10 @@ def test_a_v2_file_keeps_every_row_under_the_new_names(db_path):
     assert rows(db_path, "SELECT name FROM sqlite_master WHERE name = 'finished'") == []
 
 
-def test_an_unlock_all_already_under_the_new_key_is_not_overwritten(db_path):
-    make_v2(db_path)
-    connection = sqlite3.connect(db_path)
-    with connection:
-        connection.execute("INSERT INTO settings VALUES ('sync_or_swim.unlock_all', 'false')")
-    connection.close()
-    with SQLiteStore(db_path) as store:
-        assert store.setting("sync_or_swim.unlock_all") is False
-        assert store.setting("unlock_all") is None
-
-
 def test_the_table_store_upgrades_a_v2_file_too(db_path):
     make_v2(db_path)
     with WriteBehindStore.open(db_path) as store:
         assert store.problems == ()
         assert store.progress("sync_or_swim") == {"R01", "R02"}
         assert store.top_score("sync_or_swim", "R01") == 81
-        assert store.setting("sync_or_swim.unlock_all") is True
+        assert store.setting("unlock_all") is True

@@ -23,6 +23,15 @@ def test_locked_routines_are_refused_until_the_one_before_is_finished(rig):
     assert rig.view.phase is Phase.SETUP and rig.view.payload.routine_id == "R02"
 
 
+def test_unlock_all_set_before_settings_were_per_game_still_counts(rig):
+    rig.store.set_setting("unlock_all", True)  # as an older kiosk kept it
+    rig.controller.wake()
+    assert rig.view.payload.unlock_all and not any(c.locked for c in rig.view.payload.choices)
+    rig.controller.staff("unlock_all", on=False)  # staff's new word wins, under the new key
+    assert rig.store.setting("sync_or_swim.unlock_all") is False
+    assert not rig.view.payload.unlock_all and rig.view.payload.choices[1].locked
+
+
 def test_top_scores_are_shown_per_routine(rig):
     rig.store.add_result(GAME, GameResult("R01", 4, 77, 300.0))
     rig.store.add_result(GAME, GameResult("R01", 3, 91, 250.0))

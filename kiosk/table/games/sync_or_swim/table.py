@@ -73,6 +73,7 @@ GAME_ID = "sync_or_swim"
 NOT_SAVED = "This routine could not be saved: staff, see the kiosk log"
 TICKS = (5, 4, 3, 2, 1)  # seconds left at which a tick sounds
 UNLOCK_ALL = f"{GAME_ID}.unlock_all"  # staff setting: every routine open
+OLD_UNLOCK_ALL = "unlock_all"  # its key before settings were per game; still read
 READY_LED, CAPTAIN_LED, FAILED_LED = SeatLed.GREEN, SeatLed.YELLOW, SeatLed.RED  # our meanings
 SESSION_PHASES = {
     State.SETUP: Phase.SETUP,
@@ -338,7 +339,7 @@ class SyncOrSwimTable:
         return effects
 
     def _do_random_routine(self, now: float, seed: int | None = None) -> Effects:
-        if not (self._campaign_done() or self.store.setting(UNLOCK_ALL, False)):
+        if not (self._campaign_done() or self._unlock_all()):
             return problem("Random routines open once the whole campaign is finished")
         assert self.content is not None
         seed = self.rng.randrange(1, 1_000_000) if seed is None else int(seed)
@@ -548,6 +549,12 @@ class SyncOrSwimTable:
         except KeyError:
             return None
 
+    def _unlock_all(self) -> bool:
+        """The staff setting, read under its old unprefixed key on a table that set it
+        before settings were per game (until staff set it again)."""
+        value = self.store.setting(UNLOCK_ALL)
+        return bool(self.store.setting(OLD_UNLOCK_ALL, False) if value is None else value)
+
     def _campaign_done(self) -> bool:
         assert self.content is not None
         return bool(self.content.campaign) and (
@@ -556,7 +563,7 @@ class SyncOrSwimTable:
     def _choices(self) -> tuple[RoutineChoice, ...]:
         if self.content is None:
             return ()
-        unlock_all = bool(self.store.setting(UNLOCK_ALL, False))
+        unlock_all = self._unlock_all()
         routines = [*self.content.campaign, *self.randoms.values()]
         top = {r.id: self.store.top_score(GAME_ID, r.id, self.players) for r in routines}
         choices = campaign_choices(self.content.campaign, self.store.progress(GAME_ID),
@@ -570,7 +577,7 @@ class SyncOrSwimTable:
 
     def _build_view(self) -> TableView:
         game = SyncOrSwimView(
-            players=self.players, unlock_all=bool(self.store.setting(UNLOCK_ALL, False)),
+            players=self.players, unlock_all=self._unlock_all(),
             enroll=self.tools.enroll_view(self.phase),
             deck_check=self.tools.check_view(self.phase, self._deck_names()))
         view = TableView(game=GAME_ID, phase=self.phase, problems=self.problems,
