@@ -80,7 +80,7 @@ def paths_lines(database: Path | None = None, config: str | None = None) -> list
     kivy = Path(os.environ.get("KIVY_HOME") or Path.home() / ".kivy")
     lines = [
         f"database:      {db} ({how}; {state})",
-        "               scores, campaign progress, routine journals, the tag map "
+        "               each game's scores, progress and journals, the tag map "
         "and the staff PIN's hash",
         f"config:        {folder} ({folder_how})",
         f"tag map:       in the database; seeded from {folder / 'tags'}/*.csv while "

@@ -15,6 +15,7 @@ decides real or simulated and passes that choice down; the UI only calls this.
 
 from __future__ import annotations
 
+import logging
 import time
 from pathlib import Path
 from typing import Any
@@ -61,5 +62,7 @@ def build_table(*, simulate: bool, config: Path | None = None,
     if problems:  # one clear screen with every problem, never a half-started table
         return BrokenController(problems), None, StaffLock(store)
     settings = load_settings(config_dir(config) / "kiosk.toml")
+    for note in settings.notes:  # old field names still work; the journal says to rename
+        logging.getLogger(__name__).warning("%s", note)
     controller = build_real(settings, config_dir=config, store=store, own_store=True)
     return controller, None, StaffLock(store)

@@ -88,9 +88,14 @@ class SeatPins:
 
     seat: int
     button: int
-    ready_led: int | None = None
-    captain_led: int | None = None
-    failed_led: int | None = None
+    green_led: int | None = None
+    yellow_led: int | None = None
+    red_led: int | None = None
+
+
+LED_KEYS = ("green_led", "yellow_led", "red_led")
+OLD_LED_KEYS = {"ready_led": "green_led", "captain_led": "yellow_led", "failed_led": "red_led"}
+"""Names the LED pins had before they were named by colour; still read, with a note."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +131,7 @@ class KioskSettings:
     source: str
     gpio: GpioSettings
     readers: ReaderSettings = ReaderSettings()
+    notes: tuple[str, ...] = ()  # what still works but should change (old field names)
 
 
 def gpiozero_pull(pull: str, active_high: bool) -> tuple[bool | None, bool | None]:
@@ -172,6 +178,12 @@ class Problems:
         self.source = source
         self._index = LineIndex(text) if text else None
         self._items: list[Problem] = []
+        self.notes: list[Problem] = []
+
+    def note(self, path: FieldPath, message: str) -> None:
+        """Something that still works but should change; never stops loading."""
+        line = self._index.line(path) if self._index is not None else None
+        self.notes.append(Problem(self.source, line, format_field(path), message))
 
     def add(self, path: FieldPath, message: str, line: int | None = None) -> None:
         if line is None and self._index is not None:
@@ -236,6 +248,7 @@ class _Parser:
 
     def __init__(self, problems: Problems) -> None:
         self.problems = problems
+        self.led_fields: dict[tuple[int, str], str] = {}  # (seat table, new name) → key used
 
     def settings(self, data: Mapping[str, Any], source: str) -> KioskSettings:
         self.known(data, (), ("buttons", "leds", "pads", "seats", "readers"))
@@ -248,7 +261,8 @@ class _Parser:
         )
         self.check_pins(gpio)
         readers = self.readers(data, {s.seat for s in seats if s.seat is not None})
-        return KioskSettings(source=source, gpio=gpio, readers=readers)
+        return KioskSettings(source=source, gpio=gpio, readers=readers,
+                             notes=tuple(str(n) for n in self.problems.notes))
 
     # sections
 
@@ -306,7 +320,8 @@ class _Parser:
         out = []
         for i, t in enumerate(self.tables(data, ("seats",), required=True)):
             at: FieldPath = ("seats", i)
-            self.known(t, at, ("seat", "button", "ready_led", "captain_led", "failed_led"))
+            self.known({k: v for k, v in t.items() if k not in OLD_LED_KEYS}, at,
+                       ("seat", "button", *LED_KEYS))
             seat = self.int(t, (*at, "seat"), None, SEAT_NUMBERS, what="seat")
             if seat is not None and seat in seen:
                 self.problems.add(
@@ -316,12 +331,24 @@ class _Parser:
                 )
             elif seat is not None:
                 seen[seat] = i
-            leds = {
-                k: self.int(t, (*at, k), None, GPIO_PINS, required=False)
-                for k in ("ready_led", "captain_led", "failed_led")
-            }
+            leds = {k: self.led(t, at, i, k) for k in LED_KEYS}
             out.append(SeatPins(seat, self.int(t, (*at, "button"), None, GPIO_PINS), **leds))
         return tuple(out)
+
+    def led(self, t: Mapping[str, Any], at: FieldPath, index: int, key: str) -> int | None:
+        """One LED pin, read under its colour name or, for an installed kiosk.toml, under
+        its old name (with a note saying to rename it)."""
+        old = next(o for o, new in OLD_LED_KEYS.items() if new == key)
+        if old not in t:
+            return self.int(t, (*at, key), None, GPIO_PINS, required=False)
+        if key in t:
+            self.problems.add((*at, old), f"{old} is the old name of {key}, and {key} is "
+                                          f"given too; keep {key} only")
+            return None
+        self.problems.note((*at, old), f"{old} is the old name of {key}; it still works, "
+                                       f"but rename it to {key}")
+        self.led_fields[index, key] = old
+        return self.int(t, (*at, old), None, GPIO_PINS, required=False)
 
     def readers(self, data: Mapping[str, Any], seats: set[int]) -> ReaderSettings:
         self.known(self.table(data, ("readers",)), ("readers",), ("boards",))
@@ -382,8 +409,8 @@ class _Parser:
         ]
         for i, s in enumerate(gpio.seats):
             fields += [
-                (("seats", i, k), getattr(s, k))
-                for k in ("button", "ready_led", "captain_led", "failed_led")
+                (("seats", i, self.led_fields.get((i, k), k)), getattr(s, k))
+                for k in ("button", *LED_KEYS)
             ]
         for field, pin in fields:
             if pin is None:

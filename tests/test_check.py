@@ -34,6 +34,18 @@ def test_the_shipped_config_is_clean(capsys):
     assert "everything checks out" in capsys.readouterr().out
 
 
+def test_old_led_names_pass_with_a_note_to_rename(config, capsys):
+    kiosk_toml = config / "kiosk.toml"
+    edit(kiosk_toml, "green_led = 14", "ready_led = 14")
+    assert check_config(config) == []
+    assert run(["--config", str(config), "check"]) == 0
+    out = capsys.readouterr().out
+    line = line_number(kiosk_toml, "ready_led = 14")
+    assert (f"note: {kiosk_toml}:{line}: seats[1].ready_led: ready_led is the old name of "
+            "green_led; it still works, but rename it to green_led") in out
+    assert "everything checks out (1 note above)" in out
+
+
 def test_bad_element_value_names_file_line_element_and_field(config):
     elements = config / "sync_or_swim" / "elements.toml"
     edit(elements, 'value = "4-"', 'value = "11+"')

@@ -29,12 +29,12 @@ b = 6
 [[seats]]
 seat = 1
 button = 17
-ready_led = 23
+green_led = 23
 
 [[seats]]
 seat = 2
 button = 27
-ready_led = 24
+green_led = 24
 
 [[readers.boards]]
 path = "/dev/serial/by-id/board-1"
@@ -64,7 +64,7 @@ def line_of(text, fragment, occurrence=1):
 def test_base_file_loads_into_typed_settings(tmp_path):
     s = load_settings(write(tmp_path, BASE))
     assert [p.button for p in s.gpio.seats] == [17, 27]
-    assert s.gpio.seats[0].captain_led is None
+    assert s.gpio.seats[0].yellow_led is None and s.notes == ()
     assert (s.gpio.pads.a, s.gpio.pads.b, s.gpio.buttons.hold_s) == (5, 6, 3.0)
     assert s.readers.boards[0].lane_for(2) == 2 and s.readers.boards[0].lane_for(9) is None
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -90,9 +90,43 @@ def test_pin_used_twice_names_file_line_and_both_fields(tmp_path):
 
 
 def test_led_and_pad_pins_count_as_used_too(tmp_path):
-    _, error = problems_of(tmp_path, BASE.replace("ready_led = 24", "ready_led = 5"))
-    assert [p.field for p in error.problems] == ["seats[2].ready_led"]
+    _, error = problems_of(tmp_path, BASE.replace("green_led = 24", "green_led = 5"))
+    assert [p.field for p in error.problems] == ["seats[2].green_led"]
     assert "already used by pads.a" in str(error)
+
+
+OLD_NAMES = BASE.replace("green_led = 23", "ready_led = 23\ncaptain_led = 8\nfailed_led = 10")
+
+
+def test_an_installed_file_with_the_old_led_names_still_loads_with_notes(tmp_path):
+    path = write(tmp_path, OLD_NAMES)
+    s = load_settings(path)
+    assert (s.gpio.seats[0].green_led, s.gpio.seats[0].yellow_led,
+            s.gpio.seats[0].red_led) == (23, 8, 10)
+    assert s.gpio.seats[1].green_led == 24
+    assert s.notes == (
+        f"{path}:{line_of(OLD_NAMES, 'ready_led')}: seats[1].ready_led: ready_led is the "
+        "old name of green_led; it still works, but rename it to green_led",
+        f"{path}:{line_of(OLD_NAMES, 'captain_led')}: seats[1].captain_led: captain_led is "
+        "the old name of yellow_led; it still works, but rename it to yellow_led",
+        f"{path}:{line_of(OLD_NAMES, 'failed_led')}: seats[1].failed_led: failed_led is the "
+        "old name of red_led; it still works, but rename it to red_led",
+    )
+
+
+def test_a_pin_clash_under_an_old_led_name_names_the_field_as_written(tmp_path):
+    text = OLD_NAMES.replace("failed_led = 10", "failed_led = 17")
+    path, error = problems_of(tmp_path, text)
+    (problem,) = error.problems
+    assert (problem.field, problem.line) == ("seats[1].failed_led", line_of(text, "failed_led"))
+    assert "pin 17 is already used by seats[1].button" in problem.message
+
+
+def test_an_led_under_both_names_is_a_problem_not_a_guess(tmp_path):
+    text = OLD_NAMES.replace("captain_led = 8", "captain_led = 8\nyellow_led = 8")
+    _, error = problems_of(tmp_path, text)
+    assert [p.field for p in error.problems] == ["seats[1].captain_led"]
+    assert "keep yellow_led only" in str(error)
 
 
 def test_unknown_seat_number(tmp_path):

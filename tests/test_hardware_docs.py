@@ -54,7 +54,7 @@ def expected_pi_pins() -> dict[int, tuple[str, str]]:
     pins = {gpio.pads.a: ("pad:a", "–"), gpio.pads.b: ("pad:b", "–")}
     for seat in gpio.seats:
         pins[seat.button] = ("button", str(seat.seat))
-        for led in ("ready", "captain", "failed"):
+        for led in ("green", "yellow", "red"):
             if (pin := getattr(seat, f"{led}_led")) is not None:
                 pins[pin] = (f"led:{led}", str(seat.seat))
     return pins

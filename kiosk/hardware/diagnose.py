@@ -65,9 +65,6 @@ class EventPrinter(HardwareListener):
     def on_seat_held(self, seat: int, t: float) -> None:
         self._say(f"seat {seat} button held (call staff)")
 
-    def on_ready_changed(self, seat: int, ready: bool, t: float) -> None:
-        self._say(f"seat {seat} is {'ready' if ready else 'not ready'}")
-
     def on_pad_changed(self, pad: Pad, active: bool, t: float) -> None:
         (self.touched.add if active else self.touched.discard)(pad)
         self._say(f"stop pad {pad.value.upper()} {'touched' if active else 'released'}")

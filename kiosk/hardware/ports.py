@@ -42,11 +42,12 @@ class LedMode(enum.Enum):
 
 
 class SeatLed(enum.Enum):
-    """The three LEDs beside each seat button."""
+    """The three LEDs beside each seat button, named by colour; what they mean is the
+    game's to say."""
 
-    READY = "ready"
-    CAPTAIN = "captain"
-    FAILED = "failed"  # "your lane failed"; usually blinks
+    GREEN = "green"
+    YELLOW = "yellow"
+    RED = "red"
 
 
 class Pad(enum.Enum):
@@ -142,7 +143,7 @@ class BoardStatus:
 class PinReport:
     """One GPIO pin and its current level, for ``kiosk diagnose``.
 
-    ``role`` reads like ``"button"``, ``"led:ready"`` or ``"pad:a"``; ``active`` is the
+    ``role`` reads like ``"button"``, ``"led:green"`` or ``"pad:a"``; ``active`` is the
     logical level (pressed, lit, touched) after the configured active state is applied.
     """
 
@@ -174,9 +175,6 @@ class HardwareListener:
     def on_seat_held(self, seat: int, t: float) -> None:
         """Button held for the hold time (call staff); ``t`` is down time + hold time."""
 
-    def on_ready_changed(self, seat: int, ready: bool, t: float) -> None:
-        """A seat's ready flag changed, by a press or by ``set_ready``."""
-
     def on_pad_changed(self, pad: Pad, active: bool, t: float) -> None:
         """A stop pad was touched or released (debounced), armed or not."""
 
@@ -197,25 +195,16 @@ class HardwareListener:
 
 @runtime_checkable
 class SeatPanel(Protocol):
-    """Seat buttons and their LEDs.
-
-    By default a short press toggles the seat's ready flag and its ready LED (Sync or
-    Swim's use); a game that wants raw presses sets ``press_toggles_ready = False``.
+    """Seat buttons and their LEDs. Buttons report presses and nothing more; an LED
+    shows what it is told (``set_led``), so what a press means is the game's to say.
     """
 
     listener: HardwareListener
-    press_toggles_ready: bool
 
     @property
     def seats(self) -> tuple[int, ...]: ...
 
     def is_down(self, seat: int) -> bool: ...
-
-    def is_ready(self, seat: int) -> bool: ...
-
-    def set_ready(self, seat: int, ready: bool) -> None: ...
-
-    def clear_ready(self) -> None: ...
 
     def set_led(self, seat: int, led: SeatLed, mode: LedMode) -> None: ...
 

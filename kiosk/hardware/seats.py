@@ -1,8 +1,9 @@
 """Seat buttons and LEDs on gpiozero.
 
-A short press toggles the seat's ready flag (and its ready LED) unless
-``press_toggles_ready`` is False; a hold of ``hold_s`` calls staff and does *not* toggle.
-To tell the two apart, a press is decided on release, but its reported time is the
+Buttons report presses and nothing more: a short press is ``on_seat_pressed``, a hold
+of ``hold_s`` is ``on_seat_held`` (call staff) and never also a press; LEDs show only
+what ``set_led`` tells them, so the game decides what a press means. To tell the two
+apart, a press is decided on release, but its reported time is the
 moment the button went down. Holds and blinking need time to pass without an edge:
 :meth:`GpioSeats.poll` does that work, driven by a ticker thread on the table and by
 the test's fake clock in tests (no sleeps, no gpiozero hold threads).
@@ -32,8 +33,8 @@ from kiosk.hardware.gpio_pins import (
 )
 from kiosk.hardware.ports import Clock, HardwareListener, LedMode, PinReport, SeatLed
 
-_LED_FIELDS = {SeatLed.READY: "ready_led", SeatLed.CAPTAIN: "captain_led",
-               SeatLed.FAILED: "failed_led"}  # fmt: skip
+_LED_FIELDS = {SeatLed.GREEN: "green_led", SeatLed.YELLOW: "yellow_led",
+               SeatLed.RED: "red_led"}  # fmt: skip
 
 
 @dataclass
@@ -47,11 +48,10 @@ class _Seat:
     blink_since: dict[SeatLed, float] = field(default_factory=dict)
     down_t: float | None = None
     held: bool = False
-    ready: bool = False
 
 
 class GpioSeats:
-    """Seat buttons with ready/captain/failed LEDs. Implements ``ports.SeatPanel``."""
+    """Seat buttons with green, yellow and red LEDs. Implements ``ports.SeatPanel``."""
 
     def __init__(
         self,
@@ -64,7 +64,6 @@ class GpioSeats:
         clock: Clock = time.monotonic,
     ) -> None:
         self.listener = listener or HardwareListener()
-        self.press_toggles_ready = True
         self._buttons = buttons or ButtonSettings()
         self._led_settings = leds or LedSettings()
         self._clock = clock
@@ -97,20 +96,6 @@ class GpioSeats:
 
     def is_down(self, seat: int) -> bool:
         return self._seat(seat).debounce.level
-
-    def is_ready(self, seat: int) -> bool:
-        return self._seat(seat).ready
-
-    def set_ready(self, seat: int, ready: bool) -> None:
-        now = self._clock()
-        with self._lock:
-            events = self._set_ready(seat, ready, now)
-        emit(self.listener, events)
-
-    def clear_ready(self) -> None:
-        """Unready every seat (e.g. at the start of a round)."""
-        for seat in self.seats:
-            self.set_ready(seat, False)
 
     def set_led(self, seat: int, led: SeatLed, mode: LedMode) -> None:
         """Show ``mode`` on one LED; setting an LED that is not fitted is remembered only."""
@@ -198,17 +183,7 @@ class GpioSeats:
                 events.append(("on_seat_held", (number, down_t + self._buttons.hold_s)))
                 continue
             events.append(("on_seat_pressed", (number, down_t)))
-            if self.press_toggles_ready:
-                events += self._set_ready(number, not seat.ready, t)
         return events
-
-    def _set_ready(self, number: int, ready: bool, t: float) -> list[Event]:
-        seat = self._seat(number)
-        if seat.ready == ready:
-            return []
-        seat.ready = ready
-        self._set_led(seat, SeatLed.READY, LedMode.ON if ready else LedMode.OFF, t)
-        return [("on_ready_changed", (number, ready, t))]
 
     def _set_led(self, seat: _Seat, led: SeatLed, mode: LedMode, now: float) -> None:
         seat.modes[led] = mode

@@ -9,13 +9,15 @@ Debounce and holds depend on time, so tests give a :class:`ManualClock` and move
 between actions; with the real clock, call ``sim.gpio.start()`` so the ticker settles
 releases that come within the bounce window.
 
+>>> from kiosk.hardware.ports import LedMode
 >>> clock = ManualClock()
 >>> with SimGpio(clock=clock) as sim:
 ...     sim.press_seat(4)
 ...     _ = clock.advance(0.2)
 ...     sim.release_seat(4)
-...     sim.gpio.seats.is_ready(4), sim.led_is_lit(4, SeatLed.READY)
-(True, True)
+...     sim.gpio.seats.set_led(4, SeatLed.GREEN, LedMode.ON)
+...     sim.led_is_lit(4, SeatLed.GREEN), sim.led_is_lit(4, SeatLed.RED)
+(True, False)
 """
 
 from __future__ import annotations
@@ -30,15 +32,15 @@ from kiosk.config import GpioSettings, parse_settings
 from kiosk.hardware.gpio import GpioTable
 from kiosk.hardware.ports import Clock, HardwareListener, Pad, SeatLed
 
-_LED_FIELDS = {SeatLed.READY: "ready_led", SeatLed.CAPTAIN: "captain_led",
-               SeatLed.FAILED: "failed_led"}  # fmt: skip
+_LED_FIELDS = {SeatLed.GREEN: "green_led", SeatLed.YELLOW: "yellow_led",
+               SeatLed.RED: "red_led"}  # fmt: skip
 
 # Same layout as config/kiosk.toml, kept here so the sim needs no file on disk.
 _REFERENCE: dict[str, Any] = {
     "pads": {"a": 5, "b": 6},
     "seats": [
-        {"seat": n, "button": b, "ready_led": r, "captain_led": c, "failed_led": f}
-        for n, b, r, c, f in [
+        {"seat": n, "button": b, "green_led": g, "yellow_led": y, "red_led": r}
+        for n, b, g, y, r in [
             (1, 2, 14, 8, 10),
             (2, 3, 15, 7, 9),
             (3, 4, 18, 12, 11),

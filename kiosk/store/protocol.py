@@ -1,21 +1,23 @@
-"""What the table remembers: settings, campaign progress, scores, and the journal.
+"""What the table remembers: settings, progress, results (scores), and the journal.
 
 The controller and the games talk to a :class:`Store` and nothing else, so the SQLite
 store (``kiosk/store/``) can replace :class:`MemoryStore` without touching them. Every
-method takes the game's id, because the table hosts several games.
+method takes the game's id, because the table hosts several games, and keeps each
+game's results, progress and journals apart. What a game played (``played``: a routine,
+a level, a mode) is a plain string the game chooses. A game's own settings are keyed
+``"<game id>.<name>"``; unprefixed keys (``volume``, the staff PIN) are the table's.
 
-The journal is what survives a power cut: when a routine begins the game opens a
-journal with the facts needed to rebuild its session (routine, players, seats, first
-captain), appends every session action the moment it happens — ``(action, now, args)``,
-exactly the entries of ``Session.history`` — and closes it when the routine is finished
-or abandoned. An open journal at start-up is a routine to resume with
-``Session.from_history``. Times in the journal are the controller's monotonic clock,
-which restarts after a reboot: a resume must shift its new clock past the last entry.
+The journal is what survives a power cut: when a game begins it opens a journal with
+the facts needed to rebuild it (its ``setup``), appends every action the moment it
+happens — ``(action, now, args)`` — and closes it when the game is over or abandoned.
+An open journal at start-up is a game to resume. Times in the journal are the
+controller's monotonic clock, which restarts after a reboot: a resume must shift its new
+clock past the last entry.
 
-All values (settings, ``setup``, ``args``, ``breakdown``) are plain JSON-ready data.
+All values (settings, ``setup``, ``args``, ``details``) are plain JSON-ready data.
 
 >>> store = MemoryStore()
->>> journal = store.open_journal("a_game", {"routine_id": "R01", "players": 3})
+>>> journal = store.open_journal("a_game", {"level": 2, "players": 3})
 >>> store.append_journal(journal, "begin", 0.0)
 >>> store.append_journal(journal, "swim", 4.5)
 >>> [tuple(e) for e in store.open_journals()[0].entries]
@@ -41,7 +43,7 @@ class JournalEntry(NamedTuple):
 
 @dataclass(frozen=True)
 class Journal:
-    """A routine (or any game in progress) as journaled so far."""
+    """A game in progress as journaled so far."""
 
     id: int
     game: str
@@ -51,61 +53,63 @@ class Journal:
 
 
 @dataclass(frozen=True)
-class RoutineResult:
-    """One routine played to its end (or abandoned), for the history and top scores.
+class GameResult:
+    """One game played to its end (or abandoned), for the history and top scores.
 
-    ``breakdown`` is the JSON-ready score card (per round: practice, between, penalties,
-    retries), so the history can redraw the chart years later.
+    ``played`` is what was played, as the game names it (Sync or Swim: the routine id;
+    Synchro: the opponent and level); top scores are kept per ``played`` and table size.
+    ``details`` is the game's JSON-ready score card (e.g. per round), so its history can
+    be redrawn years later.
     """
 
-    routine_id: str
+    played: str
     players: int
     score: int
-    total_seconds: float
+    seconds: float
     abandoned: bool = False
-    breakdown: Mapping[str, Any] = field(default_factory=dict)
+    details: Mapping[str, Any] = field(default_factory=dict)
 
 
 class Store(Protocol):
-    """Everything the table keeps between routines. Called from the pumping thread only."""
+    """Everything the table keeps between games. Called from the pumping thread only."""
 
     def setting(self, key: str, default: Any = None) -> Any:
-        """A staff setting (``volume``, ``unlock_all`` …), or ``default`` if never set."""
+        """A setting (``volume``, ``<game id>.<name>`` …), or ``default`` if never set."""
         ...
 
     def set_setting(self, key: str, value: Any) -> None: ...
 
-    def finished(self, game: str) -> frozenset[str]:
-        """Routine ids this table has finished at least once (campaign progress)."""
+    def progress(self, game: str) -> frozenset[str]:
+        """What this table has completed at least once (``played`` values): progress."""
         ...
 
-    def mark_finished(self, game: str, routine_id: str) -> None: ...
+    def add_progress(self, game: str, played: str) -> None: ...
 
-    def top_score(self, game: str, routine_id: str, players: int | None = None) -> int | None:
-        """The best score for a routine at a table size; ``players=None``: any size."""
+    def top_score(self, game: str, played: str, players: int | None = None) -> int | None:
+        """The best score for what was played at a table size; ``players=None``: any."""
         ...
 
-    def add_result(self, game: str, result: RoutineResult) -> None:
+    def add_result(self, game: str, result: GameResult) -> None:
         """Add to the history; a finished result better than the top score becomes it."""
         ...
 
-    def results(self, game: str) -> tuple[RoutineResult, ...]:
+    def results(self, game: str) -> tuple[GameResult, ...]:
         """The history, oldest first."""
         ...
 
     def reset_scores(self, game: str) -> None:
-        """Staff: forget top scores and history (campaign progress stays)."""
+        """Staff: forget top scores and history (progress stays)."""
         ...
 
     def open_journal(self, game: str, setup: Mapping[str, Any]) -> int:
-        """Start journaling a routine; returns the journal's id."""
+        """Start journaling a game; returns the journal's id."""
         ...
 
     def append_journal(self, journal_id: int, action: str, now: float,
                        args: tuple[Any, ...] = ()) -> None: ...
 
     def close_journal(self, journal_id: int) -> None:
-        """The routine ended (finished or abandoned): nothing to resume."""
+        """The game ended (finished or abandoned): nothing to resume."""
         ...
 
     def open_journals(self) -> tuple[Journal, ...]:
@@ -122,9 +126,9 @@ class MemoryStore:
 
     def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
         self._settings: dict[str, Any] = dict(settings or {})
-        self._finished: dict[str, set[str]] = {}
+        self._progress: dict[str, set[str]] = {}
         self._top: dict[tuple[str, str, int], int] = {}
-        self._results: dict[str, list[RoutineResult]] = {}
+        self._results: dict[str, list[GameResult]] = {}
         self._journals: dict[int, Journal] = {}
 
     def setting(self, key: str, default: Any = None) -> Any:
@@ -133,26 +137,26 @@ class MemoryStore:
     def set_setting(self, key: str, value: Any) -> None:
         self._settings[key] = value
 
-    def finished(self, game: str) -> frozenset[str]:
-        return frozenset(self._finished.get(game, ()))
+    def progress(self, game: str) -> frozenset[str]:
+        return frozenset(self._progress.get(game, ()))
 
-    def mark_finished(self, game: str, routine_id: str) -> None:
-        self._finished.setdefault(game, set()).add(routine_id)
+    def add_progress(self, game: str, played: str) -> None:
+        self._progress.setdefault(game, set()).add(played)
 
-    def top_score(self, game: str, routine_id: str, players: int | None = None) -> int | None:
-        scores = [score for (g, r, n), score in self._top.items()
-                  if g == game and r == routine_id and players in (None, n)]
+    def top_score(self, game: str, played: str, players: int | None = None) -> int | None:
+        scores = [score for (g, p, n), score in self._top.items()
+                  if g == game and p == played and players in (None, n)]
         return max(scores, default=None)
 
-    def add_result(self, game: str, result: RoutineResult) -> None:
+    def add_result(self, game: str, result: GameResult) -> None:
         self._results.setdefault(game, []).append(result)
         if result.abandoned:
             return
-        key = (game, result.routine_id, result.players)
+        key = (game, result.played, result.players)
         if result.score > self._top.get(key, -1):
             self._top[key] = result.score
 
-    def results(self, game: str) -> tuple[RoutineResult, ...]:
+    def results(self, game: str) -> tuple[GameResult, ...]:
         return tuple(self._results.get(game, ()))
 
     def reset_scores(self, game: str) -> None:

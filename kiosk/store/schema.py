@@ -69,6 +69,15 @@ MIGRATIONS: tuple[Migration, ...] = (
         " enrolled_at INTEGER NOT NULL)",
         "CREATE INDEX tags_by_card ON tags (card, uid)",
     )),
+    Migration(3, "game-neutral names: progress and results say what was played, not which "
+                 "routine", (
+        "ALTER TABLE finished RENAME TO progress",
+        "ALTER TABLE progress RENAME COLUMN routine_id TO played",
+        "ALTER TABLE results RENAME COLUMN routine_id TO played",
+        "ALTER TABLE results RENAME COLUMN total_seconds TO seconds",
+        "ALTER TABLE results RENAME COLUMN breakdown TO details",
+        "ALTER TABLE top_scores RENAME COLUMN routine_id TO played",
+    )),
 )
 
 LATEST = MIGRATIONS[-1].version

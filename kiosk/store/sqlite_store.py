@@ -2,13 +2,13 @@
 
 Behaves exactly like :class:`~kiosk.store.protocol.MemoryStore` (one shared test suite
 runs against both). Values are stored as JSON, so what comes back is JSON-shaped:
-tuples inside ``setup`` or ``breakdown`` return as lists; journal ``args`` return as
+tuples inside ``setup`` or ``details`` return as lists; journal ``args`` return as
 a tuple. Each call is one transaction, committed before it returns.
 
 >>> import tempfile, pathlib
 >>> folder = tempfile.mkdtemp()
 >>> with SQLiteStore(pathlib.Path(folder) / "kiosk.sqlite3") as store:
-...     journal = store.open_journal("a_game", {"routine_id": "R01"})
+...     journal = store.open_journal("a_game", {"level": 2})
 ...     store.append_journal(journal, "begin", 0.0)
 ...     [tuple(e) for e in store.open_journals()[0].entries]
 [('begin', 0.0, ())]
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from kiosk.store.database import Database
-from kiosk.store.protocol import Journal, JournalEntry, RoutineResult, StoreError
+from kiosk.store.protocol import GameResult, Journal, JournalEntry, StoreError
 from kiosk.store.schema import MIGRATIONS, Migration
 from kiosk.store.tags import StoredTags
 
@@ -70,46 +70,46 @@ class SQLiteStore:
 
     # ------------------------------------------------------------------ progress, scores
 
-    def finished(self, game: str) -> frozenset[str]:
+    def progress(self, game: str) -> frozenset[str]:
         with self.db.read() as sql:
-            rows = sql.execute("SELECT routine_id FROM finished WHERE game = ?", (game,))
+            rows = sql.execute("SELECT played FROM progress WHERE game = ?", (game,))
             return frozenset(row[0] for row in rows)
 
-    def mark_finished(self, game: str, routine_id: str) -> None:
+    def add_progress(self, game: str, played: str) -> None:
         with self.db.write() as sql:
-            sql.execute("INSERT OR IGNORE INTO finished (game, routine_id) VALUES (?, ?)",
-                        (game, routine_id))
+            sql.execute("INSERT OR IGNORE INTO progress (game, played) VALUES (?, ?)",
+                        (game, played))
 
-    def top_score(self, game: str, routine_id: str, players: int | None = None) -> int | None:
+    def top_score(self, game: str, played: str, players: int | None = None) -> int | None:
         with self.db.read() as sql:
             row = sql.execute(
-                "SELECT MAX(score) FROM top_scores WHERE game = ? AND routine_id = ? "
-                "AND (? IS NULL OR players = ?)", (game, routine_id, players, players)
+                "SELECT MAX(score) FROM top_scores WHERE game = ? AND played = ? "
+                "AND (? IS NULL OR players = ?)", (game, played, players, players)
             ).fetchone()
         return None if row[0] is None else int(row[0])
 
-    def add_result(self, game: str, result: RoutineResult) -> None:
+    def add_result(self, game: str, result: GameResult) -> None:
         with self.db.write() as sql:
             sql.execute(
-                "INSERT INTO results (game, routine_id, players, score, total_seconds, "
-                "abandoned, breakdown, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game, result.routine_id, int(result.players), int(result.score),
-                 float(result.total_seconds), int(bool(result.abandoned)),
-                 _dump(dict(result.breakdown)), time.time()))
+                "INSERT INTO results (game, played, players, score, seconds, "
+                "abandoned, details, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game, result.played, int(result.players), int(result.score),
+                 float(result.seconds), int(bool(result.abandoned)),
+                 _dump(dict(result.details)), time.time()))
             if not result.abandoned:
                 sql.execute(
-                    "INSERT INTO top_scores (game, routine_id, players, score) "
-                    "VALUES (?, ?, ?, ?) ON CONFLICT (game, routine_id, players) "
+                    "INSERT INTO top_scores (game, played, players, score) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT (game, played, players) "
                     "DO UPDATE SET score = excluded.score WHERE excluded.score > top_scores.score",
-                    (game, result.routine_id, int(result.players), int(result.score)))
+                    (game, result.played, int(result.players), int(result.score)))
 
-    def results(self, game: str) -> tuple[RoutineResult, ...]:
+    def results(self, game: str) -> tuple[GameResult, ...]:
         with self.db.read() as sql:
             rows = sql.execute(
-                "SELECT routine_id, players, score, total_seconds, abandoned, breakdown "
+                "SELECT played, players, score, seconds, abandoned, details "
                 "FROM results WHERE game = ? ORDER BY id", (game,)).fetchall()
-        return tuple(RoutineResult(r, n, s, t, bool(a), json.loads(b))
-                     for r, n, s, t, a, b in rows)
+        return tuple(GameResult(p, n, s, t, bool(a), json.loads(d))
+                     for p, n, s, t, a, d in rows)
 
     def reset_scores(self, game: str) -> None:
         with self.db.write() as sql:

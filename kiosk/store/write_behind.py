@@ -19,7 +19,7 @@ staff where it went.
 
 What is kept stays bounded: a setting written again keeps its last value; once half
 of ``max_kept`` writes wait, the entries of closed journals are dropped (a closed
-journal is never resumed; its routine's result is kept, and the journal is saved
+journal is never resumed; its game's result is kept, and the journal is saved
 opened and closed, without them); at ``max_kept`` new journal entries are dropped
 (that journal then ends early, so a resume after a power cut would start from an
 earlier round). Results, progress, settings and tags are always kept.
@@ -46,7 +46,7 @@ from kiosk.paths import database_path
 from kiosk.store.faults import FaultKind, StoreFault, classify
 from kiosk.store.kept import Kept, json_ready
 from kiosk.store.kept_tags import KeptTags
-from kiosk.store.protocol import Journal, JournalEntry, RoutineResult, StoreError
+from kiosk.store.protocol import GameResult, Journal, JournalEntry, StoreError
 from kiosk.store.schema import StoreOpenError
 from kiosk.store.sqlite_store import SQLiteStore
 
@@ -56,7 +56,7 @@ RETRY_S = 1.0        # at most one retry a second
 WRITE_WAIT_S = 0.5   # a write waits this long for another program's lock, then is kept
 RETRY_WAIT_S = 0.05  # a retry waits less: it runs on the UI's thread while a lock lasts
 OPEN_WAIT_S = 5.0    # at start, before the first frame, a lock is worth a longer wait
-MAX_KEPT = 20_000    # ~ a few MB; a routine journals well under 200 entries
+MAX_KEPT = 20_000    # ~ a few MB; a game journals well under 200 entries
 
 
 class WriteBehindStore:
@@ -207,38 +207,38 @@ class WriteBehindStore:
     def set_setting(self, key: str, value: Any) -> None:
         self._write(Kept("set_setting", (key, json_ready(value))))
 
-    def finished(self, game: str) -> frozenset[str]:
+    def progress(self, game: str) -> frozenset[str]:
         with self._lock:
-            base = self._read(lambda store: store.finished(game), frozenset())
+            base = self._read(lambda store: store.progress(game), frozenset())
             return frozenset(base) | {k.args[1] for k in self._kept
-                                      if k.method == "mark_finished" and k.args[0] == game}
+                                      if k.method == "add_progress" and k.args[0] == game}
 
-    def mark_finished(self, game: str, routine_id: str) -> None:
-        self._write(Kept("mark_finished", (game, routine_id)))
+    def add_progress(self, game: str, played: str) -> None:
+        self._write(Kept("add_progress", (game, played)))
 
-    def add_result(self, game: str, result: RoutineResult) -> None:
-        ready = replace(result, breakdown=json_ready(dict(result.breakdown)))
+    def add_result(self, game: str, result: GameResult) -> None:
+        ready = replace(result, details=json_ready(dict(result.details)))
         self._write(Kept("add_result", (game, ready)))
 
-    def results(self, game: str) -> tuple[RoutineResult, ...]:
+    def results(self, game: str) -> tuple[GameResult, ...]:
         with self._lock:
             reset, kept = self._since_reset(game)
             base = () if reset else self._read(lambda store: store.results(game), ())
             return tuple(base) + tuple(kept)
 
-    def top_score(self, game: str, routine_id: str, players: int | None = None) -> int | None:
+    def top_score(self, game: str, played: str, players: int | None = None) -> int | None:
         with self._lock:
             reset, kept = self._since_reset(game)
             base = None if reset else self._read(
-                lambda store: store.top_score(game, routine_id, players), None)
-            scores = [r.score for r in kept if not r.abandoned and r.routine_id == routine_id
+                lambda store: store.top_score(game, played, players), None)
+            scores = [r.score for r in kept if not r.abandoned and r.played == played
                       and players in (None, r.players)]
             return max([*scores, *([] if base is None else [base])], default=None)
 
     def reset_scores(self, game: str) -> None:
         self._write(Kept("reset_scores", (game,)))
 
-    def _since_reset(self, game: str) -> tuple[bool, list[RoutineResult]]:
+    def _since_reset(self, game: str) -> tuple[bool, list[GameResult]]:
         """(a reset of ``game`` is kept, the kept results of ``game`` after the last one)"""
         reset, results = False, []
         for kept in self._kept:

@@ -190,8 +190,6 @@ class TableController(HardwareListener):
         self._store_said_at = 0.0
         self._was_saving = True
         self.status.store_changed(*self._store_health())
-        if panel is not None:
-            panel.press_toggles_ready = False  # readiness belongs to the game
         self.status.seats = self._seat_numbers()
         self.context = _Context(self.store, config_dir, self.status, self.status.seats,
                                 self._start_fetch, self._put)

@@ -14,7 +14,7 @@ from kiosk.config import PadSettings
 from kiosk.hardware.errors import BackendUnavailableError, PinConfigError
 from kiosk.hardware.gpio import GpioTable, pi_pin_factory
 from kiosk.hardware.gpio_pins import Ticker
-from kiosk.hardware.ports import Pad, SeatLed, SeatPanel, StopPads
+from kiosk.hardware.ports import LedMode, Pad, SeatLed, SeatPanel, StopPads
 from kiosk.hardware.sim_gpio import EventLog, ManualClock, SimGpio, reference_settings
 
 
@@ -38,8 +38,10 @@ def test_sim_press_seat_and_touch_both_pads(sim, clock, log):
     sim.press_seat(4)
     clock.advance(0.1)
     sim.release_seat(4)
-    assert sim.gpio.seats.is_ready(4) and sim.led_is_lit(4, SeatLed.READY)
-    assert not sim.led_is_lit(3, SeatLed.READY)
+    assert log.named("on_seat_pressed") == [(4, 10.0)]
+    assert not sim.led_is_lit(4, SeatLed.GREEN)  # a press lights nothing by itself
+    sim.gpio.seats.set_led(4, SeatLed.GREEN, LedMode.ON)
+    assert sim.led_is_lit(4, SeatLed.GREEN) and not sim.led_is_lit(3, SeatLed.GREEN)
 
     sim.gpio.pads.arm()
     clock.advance(1.0)

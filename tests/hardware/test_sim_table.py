@@ -109,7 +109,6 @@ def test_fingers_on_an_injected_clock():
         clock.advance(0.1)
         table.gpio.gpio.poll()
         assert log.named("on_seat_pressed") == [(3, pytest.approx(50.11))]
-        assert table.gpio.gpio.seats.is_ready(3)
 
 
 def test_a_stuck_pad_outlasts_lifted_fingers_until_freed():

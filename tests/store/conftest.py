@@ -28,7 +28,7 @@ def store(request, tmp_path):
     yield opened
     if request.param.endswith("refusing"):  # every answer came from memory
         with sqlite3.connect(path) as reader:
-            for table in ("settings", "finished", "results", "journals", "tags"):
+            for table in ("settings", "progress", "results", "journals", "tags"):
                 assert reader.execute(f"SELECT COUNT(*) FROM {table}").fetchone() == (0,)
     opened.close()
 

@@ -52,8 +52,8 @@ class AckStore(SQLiteStore):
 
     def add_result(self, game, result):
         super().add_result(game, result)
-        say("RESULT", result.routine_id, result.players, result.score,
-            repr(float(result.total_seconds)), int(result.abandoned))
+        say("RESULT", result.played, result.players, result.score,
+            repr(float(result.seconds)), int(result.abandoned))
 
     def append_journal(self, journal_id, action, now, args=()):
         super().append_journal(journal_id, action, now, args)

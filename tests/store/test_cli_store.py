@@ -59,7 +59,7 @@ def test_kiosk_paths_names_every_place(tmp_path, capsys):
     assert lines[0] == (f"database:      {tmp_path / 'k.sqlite3'} (--database; not created "
                         "yet: the kiosk creates it at its first start)")
     assert [line.split(":")[0] for line in lines] == [
-        "database", "               scores, campaign progress, routine journals, the tag "
+        "database", "               each game's scores, progress and journals, the tag "
         "map and the staff PIN's hash", "config", "tag map", "logs", "settings file",
         "simulator"]
     assert "journalctl -u kiosk" in lines[4]

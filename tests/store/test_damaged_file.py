@@ -27,7 +27,7 @@ def moved_files(path):
 
 
 def assert_fresh_and_working(store):
-    assert store.setting("key1") is None and store.finished("sync_or_swim") == frozenset()
+    assert store.setting("key1") is None and store.progress("sync_or_swim") == frozenset()
     store.set_setting("volume", 0.5)
     assert store.setting("volume") == 0.5
 

@@ -115,7 +115,7 @@ def inspect(path: Path, content, journals: set[int] | None = None) -> FileState 
             return FileState(Counter(), {}, ("ATTRACT", 0, 0))
         results = Counter(
             (r, str(n), str(s), repr(float(t)), str(a)) for r, n, s, t, a in
-            connection.execute("SELECT routine_id, players, score, total_seconds, "
+            connection.execute("SELECT played, players, score, seconds, "
                                "abandoned FROM results"))
         check_every_ended_routine_is_scored(connection)
         open_journals = [(jid, json.loads(setup)) for jid, setup in connection.execute(

@@ -92,9 +92,9 @@ def test_a_v1_file_is_upgraded_with_its_data(db_path):
     with SQLiteStore(db_path) as store:
         assert store.db.upgraded_from == 1
         assert store.setting("volume") == 0.4
-        assert store.finished("sync_or_swim") == {"R01"}
+        assert store.progress("sync_or_swim") == {"R01"}
         assert store.top_score("sync_or_swim", "R01", 3) == 81
-        assert store.results("sync_or_swim")[0].breakdown == {"par": 180}
+        assert store.results("sync_or_swim")[0].details == {"par": 180}
         (journal,) = store.open_journals()
         assert journal.setup["routine_id"] == "R02"
         store.append_journal(journal.id, "swim", 9.0)

@@ -83,7 +83,7 @@ def saved_results(path):
     reader = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
         assert reader.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-        results = reader.execute("SELECT routine_id, players, score FROM results").fetchall()
+        results = reader.execute("SELECT played, players, score FROM results").fetchall()
         still_open = reader.execute("SELECT COUNT(*) FROM journals WHERE closed = 0")
         assert still_open.fetchone() == ((0,) if results else (1,))
         return results

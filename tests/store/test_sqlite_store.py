@@ -12,23 +12,23 @@ import pytest
 
 from kiosk.staff import StaffLock
 from kiosk.store import SQLiteStore
-from kiosk.store.protocol import RoutineResult, StoreError
+from kiosk.store.protocol import GameResult, StoreError
 
 
 def test_everything_survives_reopening(db_path):
     with SQLiteStore(db_path) as store:
         store.set_setting("volume", 0.3)
-        store.mark_finished("sync_or_swim", "R01")
-        store.add_result("sync_or_swim", RoutineResult("R01", 4, 77, 201.5, False,
+        store.add_progress("sync_or_swim", "R01")
+        store.add_result("sync_or_swim", GameResult("R01", 4, 77, 201.5, False,
                                                        {"rounds": [1, 2]}))
         journal = store.open_journal("sync_or_swim", {"routine_id": "R02", "seats": [1, 2, 3]})
         store.append_journal(journal, "begin", 10.0)
         store.tags.add("04a1b2c3", "blue-7-RH", enrolled_at=1_700_000_000)
     with SQLiteStore(db_path) as store:
         assert store.setting("volume") == 0.3
-        assert store.finished("sync_or_swim") == {"R01"}
+        assert store.progress("sync_or_swim") == {"R01"}
         assert store.top_score("sync_or_swim", "R01", 4) == 77
-        assert store.results("sync_or_swim")[0].breakdown == {"rounds": [1, 2]}
+        assert store.results("sync_or_swim")[0].details == {"rounds": [1, 2]}
         (open_one,) = store.open_journals()
         assert open_one.id == journal and open_one.setup["seats"] == [1, 2, 3]
         assert [tuple(e) for e in open_one.entries] == [("begin", 10.0, ())]
@@ -56,7 +56,7 @@ def test_a_commit_is_on_disk_before_the_call_returns(db_path):
 def test_a_failed_write_leaves_nothing_behind(db_path):
     with SQLiteStore(db_path) as store:
         with pytest.raises(TypeError):  # not JSON: nothing of the result is kept
-            store.add_result("sync_or_swim", RoutineResult("R01", 3, 50, 1.0, False,
+            store.add_result("sync_or_swim", GameResult("R01", 3, 50, 1.0, False,
                                                            {"bad": object()}))
         assert store.results("sync_or_swim") == ()
         assert store.top_score("sync_or_swim", "R01") is None

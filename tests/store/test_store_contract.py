@@ -4,22 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from kiosk.store.protocol import RoutineResult, StoreError
+from kiosk.store.protocol import GameResult, StoreError
 
 GAME, OTHER = "sync_or_swim", "synapse"
 
 
 def result(routine="R01", players=3, score=50, abandoned=False, **breakdown):
-    return RoutineResult(routine, players, score, 123.25, abandoned, breakdown)
+    return GameResult(routine, players, score, 123.25, abandoned, breakdown)
 
 
 def test_settings_default_set_and_overwrite(store):
     assert store.setting("volume") is None
     assert store.setting("volume", 0.5) == 0.5
     store.set_setting("volume", 0.25)
-    store.set_setting("unlock_all", True)
+    store.set_setting("sync_or_swim.unlock_all", True)
     store.set_setting("volume", 0.75)
-    assert store.setting("volume") == 0.75 and store.setting("unlock_all") is True
+    assert store.setting("volume") == 0.75 and store.setting("sync_or_swim.unlock_all") is True
     store.set_setting("staff", {"pin": "x", "tries": [1, 2]})
     assert store.setting("staff") == {"pin": "x", "tries": [1, 2]}
     store.set_setting("nothing", None)
@@ -27,14 +27,14 @@ def test_settings_default_set_and_overwrite(store):
 
 
 def test_campaign_progress_is_per_game_and_idempotent(store):
-    assert store.finished(GAME) == frozenset()
-    store.mark_finished(GAME, "R01")
-    store.mark_finished(GAME, "R01")
-    store.mark_finished(GAME, "R02")
-    store.mark_finished(OTHER, "S01")
-    assert store.finished(GAME) == {"R01", "R02"}
-    assert isinstance(store.finished(GAME), frozenset)
-    assert store.finished(OTHER) == {"S01"}
+    assert store.progress(GAME) == frozenset()
+    store.add_progress(GAME, "R01")
+    store.add_progress(GAME, "R01")
+    store.add_progress(GAME, "R02")
+    store.add_progress(OTHER, "S01")
+    assert store.progress(GAME) == {"R01", "R02"}
+    assert isinstance(store.progress(GAME), frozenset)
+    assert store.progress(OTHER) == {"S01"}
 
 
 def test_top_score_per_routine_and_table_size(store):
@@ -62,18 +62,18 @@ def test_history_oldest_first_with_breakdown(store):
     store.add_result(GAME, second)
     history = store.results(GAME)
     assert history == (first, second)
-    assert history[0].breakdown == {"rounds": [{"round": 1, "practice": 12.5}], "par": 180}
+    assert history[0].details == {"rounds": [{"round": 1, "practice": 12.5}], "par": 180}
     assert history[1].abandoned is True
     assert store.results(OTHER) == ()
 
 
 def test_reset_scores_forgets_history_and_tops_of_one_game_only(store):
     store.add_result(GAME, result(score=70))
-    store.mark_finished(GAME, "R01")
+    store.add_progress(GAME, "R01")
     store.add_result(OTHER, result(score=5))
     store.reset_scores(GAME)
     assert store.results(GAME) == () and store.top_score(GAME, "R01") is None
-    assert store.finished(GAME) == {"R01"}  # campaign progress stays
+    assert store.progress(GAME) == {"R01"}  # campaign progress stays
     assert store.top_score(OTHER, "R01") == 5 and len(store.results(OTHER)) == 1
     store.add_result(GAME, result(score=20))
     assert store.top_score(GAME, "R01") == 20  # a lower score is the new top after a reset

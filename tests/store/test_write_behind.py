@@ -14,14 +14,14 @@ from kiosk.hardware.sim_gpio import ManualClock
 from kiosk.store import SQLiteStore
 from kiosk.store import write_behind as write_behind_module
 from kiosk.store.faults import FaultKind
-from kiosk.store.protocol import RoutineResult, StoreError
+from kiosk.store.protocol import GameResult, StoreError
 from kiosk.store.write_behind import WriteBehindStore
 
 GAME = "sync_or_swim"
 
 
 def result(score=50, routine="R01"):
-    return RoutineResult(routine, 3, score, 100.0, False, {"rounds": [1]})
+    return GameResult(routine, 3, score, 100.0, False, {"rounds": [1]})
 
 
 def refusing(path, kind="full", **options):
@@ -47,7 +47,7 @@ def test_kept_writes_are_saved_in_order_with_the_journal_ids_mapped(db_path):
     store.set_setting("volume", 0.2)
     store.set_setting("volume", 0.7)  # only the last value is kept
     store.add_result(GAME, result())
-    store.mark_finished(GAME, "R01")
+    store.add_progress(GAME, "R01")
     assert store.kept == 7 and in_the_file(db_path, "SELECT * FROM results") == []
     assert not store.retry()  # too soon after the last try
     clock.advance(write_behind_module.RETRY_S)
@@ -63,7 +63,7 @@ def test_kept_writes_are_saved_in_order_with_the_journal_ids_mapped(db_path):
                                                "ORDER BY seq")] == [
         "begin", "swim", "stop", "record_verdict"]
     assert in_the_file(db_path, "SELECT value FROM settings") == [("0.7",)]
-    assert in_the_file(db_path, "SELECT routine_id, score FROM results") == [("R01", 50)]
+    assert in_the_file(db_path, "SELECT played, score FROM results") == [("R01", 50)]
     store.close()
 
 
@@ -86,7 +86,7 @@ def test_reads_see_the_kept_writes_reset_included(db_path):
 def test_a_bug_still_raises_and_is_not_kept(db_path):
     store, _, _ = refusing(db_path)
     with pytest.raises(TypeError):
-        store.add_result(GAME, RoutineResult("R01", 3, 1, 1.0, False, {"x": object()}))
+        store.add_result(GAME, GameResult("R01", 3, 1, 1.0, False, {"x": object()}))
     journal = store.open_journal(GAME, {})
     store.close_journal(journal)
     with pytest.raises(StoreError, match="closed"):

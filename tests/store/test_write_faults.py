@@ -56,9 +56,9 @@ def database_now(path: Path):
     reader = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
         assert reader.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        results = reader.execute("SELECT routine_id, players, score, total_seconds, "
-                                 "abandoned, breakdown FROM results").fetchall()
-        finished = reader.execute("SELECT routine_id FROM finished").fetchall()
+        results = reader.execute("SELECT played, players, score, seconds, "
+                                 "abandoned, details FROM results").fetchall()
+        finished = reader.execute("SELECT played FROM progress").fetchall()
         still_open = reader.execute("SELECT COUNT(*) FROM journals WHERE closed = 0")
         volume = reader.execute("SELECT value FROM settings WHERE key = 'volume'").fetchall()
         entries = reader.execute("SELECT seq, action, now, args FROM journal_entries "
@@ -132,7 +132,7 @@ def test_any_write_may_fail_and_the_score_is_saved_once_it_heals(
             assert any(p.startswith(("Scores cannot be saved", "Database busy"))
                        for p in view.hardware.problems)
             assert store.top_score(GAME, "R01", 3) == score
-            assert "R01" in store.finished(GAME) and store.setting("volume") == 0.4
+            assert "R01" in store.progress(GAME) and store.setting("volume") == 0.4
             controller.act("next")
             choices = {c.id: c for c in controller.view.payload.choices}
             assert not choices["R02"].locked and choices["R01"].top_score == score

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kiosk.store.protocol import RoutineResult
+from kiosk.store.protocol import GameResult
 from kiosk.table.games.sync_or_swim.view import Phase
 
 GAME = "sync_or_swim"
@@ -13,8 +13,8 @@ def test_locked_routines_are_refused_until_the_one_before_is_finished(rig):
     rig.controller.act("choose", players=3, routine_id="R02")
     assert rig.view.phase is Phase.CHOOSING
     assert rig.heard.problems == ["Routine 2 is locked: finish routine 1 first"]
-    rig.store.mark_finished(GAME, "R01")
-    rig.store.add_result(GAME, RoutineResult("R01", 4, 77, 300.0))
+    rig.store.add_progress(GAME, "R01")
+    rig.store.add_result(GAME, GameResult("R01", 4, 77, 300.0))
     rig.controller.staff("reset_scores")  # any staff action refreshes the choices
     choices = {c.id: c for c in rig.view.payload.choices}
     assert not choices["R02"].locked and choices["R03"].locked
@@ -23,10 +23,19 @@ def test_locked_routines_are_refused_until_the_one_before_is_finished(rig):
     assert rig.view.phase is Phase.SETUP and rig.view.payload.routine_id == "R02"
 
 
+def test_unlock_all_set_before_settings_were_per_game_still_counts(rig):
+    rig.store.set_setting("unlock_all", True)  # as an older kiosk kept it
+    rig.controller.wake()
+    assert rig.view.payload.unlock_all and not any(c.locked for c in rig.view.payload.choices)
+    rig.controller.staff("unlock_all", on=False)  # staff's new word wins, under the new key
+    assert rig.store.setting("sync_or_swim.unlock_all") is False
+    assert not rig.view.payload.unlock_all and rig.view.payload.choices[1].locked
+
+
 def test_top_scores_are_shown_per_routine(rig):
-    rig.store.add_result(GAME, RoutineResult("R01", 4, 77, 300.0))
-    rig.store.add_result(GAME, RoutineResult("R01", 3, 91, 250.0))
-    rig.store.add_result(GAME, RoutineResult("R01", 3, 95, 200.0, abandoned=True))
+    rig.store.add_result(GAME, GameResult("R01", 4, 77, 300.0))
+    rig.store.add_result(GAME, GameResult("R01", 3, 91, 250.0))
+    rig.store.add_result(GAME, GameResult("R01", 3, 95, 200.0, abandoned=True))
     rig.controller.wake()
     assert rig.view.payload.choices[0].top_score == 91
 
@@ -45,7 +54,7 @@ def test_random_routines_come_after_the_campaign(rig, content):
     rig.controller.wake()
     assert rig.controller.act("random_routine", seed=5) is None  # refused
     assert "campaign" in rig.heard.problems[-1]
-    rig.store.mark_finished(GAME, content.campaign[-1].id)
+    rig.store.add_progress(GAME, content.campaign[-1].id)
     routine_id = rig.controller.act("random_routine", seed=5)
     assert routine_id == "random-5"
     choice = rig.view.payload.choices[-1]
@@ -89,9 +98,9 @@ def test_abandon_mid_practice(rig):
     assert rig.table.gpio is not None and not rig.table.gpio.gpio.pads.armed
     assert rig.store.open_journals() == ()
     (result,) = rig.store.results(GAME)
-    assert result.abandoned and result.score == 0 and result.total_seconds == 6
+    assert result.abandoned and result.score == 0 and result.seconds == 6
     assert rig.store.top_score(GAME, "R01") is None
-    assert rig.store.finished(GAME) == frozenset()
+    assert rig.store.progress(GAME) == frozenset()
     rig.stop()
     assert rig.view.phase is Phase.CHOOSING
 

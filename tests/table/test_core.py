@@ -43,7 +43,7 @@ class CountingGame:
 
     def seat_pressed(self, seat, t, now):
         self.inputs.append(("seat", seat, t))
-        return Effects(leds=(LedChange(seat, SeatLed.CAPTAIN, LedMode.ON),))
+        return Effects(leds=(LedChange(seat, SeatLed.YELLOW, LedMode.ON),))
 
     def seat_held(self, seat, t, now):
         return NOTHING
@@ -81,12 +81,12 @@ def test_a_second_game_gets_every_input_and_its_effects_are_applied(make_rig, co
     game = rig.controller.game
     assert isinstance(game, CountingGame)
     assert rig.view.game == "counting" and rig.view.hardware.pads  # hardware view kept
-    assert rig.led(1, SeatLed.CAPTAIN) is LedMode.OFF  # Sync or Swim's lights went off
+    assert rig.led(1, SeatLed.YELLOW) is LedMode.OFF  # Sync or Swim's lights went off
     (left,) = rig.store.results("sync_or_swim")  # the routine it ended is kept, abandoned
     assert left.abandoned and rig.store.open_journals() == ()
 
     rig.press(4)
-    assert rig.led(4, SeatLed.CAPTAIN) is LedMode.ON
+    assert rig.led(4, SeatLed.YELLOW) is LedMode.ON
     rig.controller.act("swim")
     assert rig.view.message == "go" and rig.heard.sounds[-1] is Sound.WHISTLE
     edge = rig.stop()

@@ -91,7 +91,7 @@ def test_staff_override_flips_the_verdict_and_the_penalty(rig):
     rig.lay({place: cards for place, cards in plays.items() if place[0] != 2})
     rig.stop()
     assert not rig.view.payload.verdict.in_sync
-    assert rig.led(2, SeatLed.FAILED) is LedMode.BLINK
+    assert rig.led(2, SeatLed.RED) is LedMode.BLINK
     session = rig.controller.game.session
     assert session.penalty_seconds == 10
     rig.controller.act("override", in_sync=True)
@@ -99,7 +99,7 @@ def test_staff_override_flips_the_verdict_and_the_penalty(rig):
     assert verdict.in_sync and verdict.overridden
     assert rig.view.message == "IN SYNC! (corrected by staff)"
     assert session.penalty_seconds == 0
-    assert rig.led(2, SeatLed.FAILED) is LedMode.OFF
+    assert rig.led(2, SeatLed.RED) is LedMode.OFF
     rig.controller.act("override", in_sync=True)
     assert rig.heard.problems[-1] == "The verdict already is IN SYNC"
     rig.controller.act("next")

@@ -14,7 +14,7 @@ from kiosk.hardware.ports import (
     HardwareListener,
 )
 from kiosk.hardware.tagmap import TagMap
-from kiosk.store.protocol import MemoryStore, RoutineResult, StoreError
+from kiosk.store.protocol import GameResult, MemoryStore, StoreError
 from kiosk.table.api import Controller
 from kiosk.table.controller import TableController
 from kiosk.table.hardware_status import HardwareStatus
@@ -86,11 +86,11 @@ def test_without_readers_the_reading_is_unavailable():
 
 def test_the_memory_store_keeps_the_best_finished_score_per_table_size():
     store = MemoryStore()
-    store.add_result("g", RoutineResult("R1", 3, 60, 400.0))
-    store.add_result("g", RoutineResult("R1", 3, 50, 480.0))
-    store.add_result("g", RoutineResult("R1", 4, 80, 300.0))
-    store.add_result("g", RoutineResult("R1", 4, 99, 200.0, abandoned=True))
-    store.add_result("other", RoutineResult("R1", 3, 100, 100.0))
+    store.add_result("g", GameResult("R1", 3, 60, 400.0))
+    store.add_result("g", GameResult("R1", 3, 50, 480.0))
+    store.add_result("g", GameResult("R1", 4, 80, 300.0))
+    store.add_result("g", GameResult("R1", 4, 99, 200.0, abandoned=True))
+    store.add_result("other", GameResult("R1", 3, 100, 100.0))
     assert store.top_score("g", "R1", 3) == 60
     assert store.top_score("g", "R1") == 80
     assert store.top_score("g", "R2") is None
@@ -114,9 +114,10 @@ def test_the_journal_refuses_writes_after_closing():
 
 def test_settings_default_until_set():
     store = MemoryStore({"volume": 0.5})
-    assert store.setting("volume") == 0.5 and store.setting("unlock_all", False) is False
-    store.set_setting("unlock_all", True)
-    assert store.setting("unlock_all") is True
+    assert store.setting("volume") == 0.5
+    assert store.setting("sync_or_swim.unlock_all", False) is False
+    store.set_setting("sync_or_swim.unlock_all", True)
+    assert store.setting("sync_or_swim.unlock_all") is True
 
 
 def test_the_controller_offers_every_command_of_the_contract():

@@ -137,7 +137,7 @@ def test_round_three_comes_back_with_the_time_used(boots):
         "Welcome back — the power went out; your routine continues at round 3 with 0:24 "
         "used. Round 3:")
     assert "Deal 2 cards each, then SWIM!" in view.message
-    assert table.sim.gpio.gpio.seats.led_mode(view.payload.captain, SeatLed.CAPTAIN) is LedMode.ON
+    assert table.sim.gpio.gpio.seats.led_mode(view.payload.captain, SeatLed.YELLOW) is LedMode.ON
     assert assert_journal_replays(table.store).state is State.ROUND_READY
     resumed_at = table.session.history[-1].now
 
@@ -155,9 +155,9 @@ def test_round_three_comes_back_with_the_time_used(boots):
     assert table.view.phase is Phase.SCORE
     (result,) = table.store.results(GAME)
     last_stop = [e.now for e in table.store.journal(1).entries if e.action == "stop"][-1]
-    assert result.total_seconds == pytest.approx(used + last_stop - resumed_at)
+    assert result.seconds == pytest.approx(used + last_stop - resumed_at)
     assert table.store.open_journals() == ()
-    assert table.store.finished(GAME) == {"R01"}
+    assert table.store.progress(GAME) == {"R01"}
 
 
 def test_a_practice_cut_short_starts_over_without_a_penalty(boots):
@@ -253,7 +253,7 @@ def test_the_last_round_won_before_the_cut_is_scored_once(boots):
     assert table.view.message.startswith("Welcome back — the power went out; your routine "
                                          "was complete")
     (result,) = table.store.results(GAME)
-    assert not result.abandoned and table.store.finished(GAME) == {"R01"}
+    assert not result.abandoned and table.store.progress(GAME) == {"R01"}
     assert table.store.open_journals() == ()
     table.crash()
     table = boots(1.0)
@@ -309,7 +309,7 @@ def test_a_cut_between_the_result_and_closing_the_journal_loses_and_doubles_noth
 
     table = Table(None, 1.0, store=store)
     assert len(store.results(GAME)) == 1 and store.open_journals() == ()
-    assert store.finished(GAME) == ({"R01"} if last_round else frozenset())
+    assert store.progress(GAME) == ({"R01"} if last_round else frozenset())
     assert table.view.phase is Phase.ATTRACT
     table.shut_down()
 

@@ -82,9 +82,9 @@ def test_a_whole_routine_from_attract_to_score(rig):
     assert score.rounds[0].penalty_seconds == 10 and score.rounds[5].added == "Sudden Depth"
     assert 0 < score.score <= 100
     assert store.top_score("sync_or_swim", "R01", 3) == score.score
-    assert store.finished("sync_or_swim") == {"R01"}
+    assert store.progress("sync_or_swim") == {"R01"}
     assert store.open_journals() == ()
-    assert [r.routine_id for r in store.results("sync_or_swim")] == ["R01"]
+    assert [r.played for r in store.results("sync_or_swim")] == ["R01"]
 
     controller.act("next")
     choices = {c.id: c for c in rig.view.payload.choices}

@@ -113,9 +113,9 @@ def test_moves_undo_and_resign_store_the_result(rig):
     assert r.controller.view.phase == Phase.OVER
     assert r.payload.winner == "white" and "resigned" in r.payload.result
     (result,) = r.store.results("synchro")
-    assert result.routine_id == "hotseat" and not result.abandoned
-    assert result.breakdown["winner"] == "white" and result.breakdown["how"] == "resigned"
-    assert result.breakdown["moves"] == 1
+    assert result.played == "hotseat" and not result.abandoned
+    assert result.details["winner"] == "white" and result.details["how"] == "resigned"
+    assert result.details["moves"] == 1
     assert r.store.open_journals() == ()
     assert r.payload.records[0].games == 1 and r.payload.records[0].first == 1
 
@@ -139,8 +139,8 @@ def test_a_game_played_to_its_end_is_recorded(rig):
         position = play(position, move)
     assert r.controller.view.phase == Phase.OVER
     (result,) = r.store.results("synchro")
-    assert result.breakdown["moves"] == position.ply
-    assert result.breakdown["winner"] in ("white", "black", "")
+    assert result.details["moves"] == position.ply
+    assert result.details["winner"] in ("white", "black", "")
     assert r.payload.result
 
 
@@ -161,7 +161,7 @@ def test_after_a_kill_a_new_controller_replays_the_journal(rig):
     assert again.payload.pieces == pieces and again.payload.ply == ply == 5
     assert again.payload.setup == "random"
     again.controller.act("resign", side="white")
-    assert again.store.results("synchro")[-1].breakdown["moves"] == 5
+    assert again.store.results("synchro")[-1].details["moves"] == 5
 
 
 def test_the_kiosk_moves_off_the_pumping_thread_and_is_applied_on_it(rig):
@@ -194,7 +194,7 @@ def test_kiosk_plays_first_when_the_human_is_black_and_a_late_answer_is_dropped(
     r.controller.act("resign")
     assert r.payload.winner == "white"
     result = r.store.results("synchro")[-1]
-    assert result.routine_id == "kiosk-1" and result.score == 0
+    assert result.played == "kiosk-1" and result.score == 0
 
 
 def test_the_kiosk_thinking_is_in_the_view_until_its_answer_is_pumped(rig):

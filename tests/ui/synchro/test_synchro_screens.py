@@ -120,7 +120,7 @@ def test_a_hot_seat_game_through_touches(make_pilot, synchro, size):
     assert pilot.screen().name == "synchro_result"
     assert any(text.endswith(("wins!", "draw")) for text in pilot.labels())
     (result,) = store.results("synchro")
-    assert result.breakdown["moves"] == pilot.app.view.payload.ply
+    assert result.details["moves"] == pilot.app.view.payload.ply
     pilot.press("Play again")
     wait_phase(pilot, Phase.PLAYING)
     assert all(not s.errors for s in pilot.app.screens.screens)
@@ -154,7 +154,7 @@ def test_a_game_against_the_kiosk_through_touches(make_pilot, synchro, size):
         pilot.tap(panel_button(pilot, "near", "Yes, resign"))
     wait_phase(pilot, Phase.OVER)
     result = store.results("synchro")[-1]
-    assert result.routine_id == "kiosk-1" and result.breakdown["human"] == "white"
+    assert result.played == "kiosk-1" and result.details["human"] == "white"
     assert pilot.app.view.payload.result in pilot.labels()
     pilot.press("Records")
     pilot.until(lambda: pilot.showing("synchro_records"))

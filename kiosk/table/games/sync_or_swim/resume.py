@@ -37,7 +37,7 @@ from kiosk.games.sync_or_swim.library import Content
 from kiosk.games.sync_or_swim.routines import RoutineDef
 from kiosk.games.sync_or_swim.scoring import score_session
 from kiosk.games.sync_or_swim.session import Entry, Session, SessionError, State
-from kiosk.store.protocol import Journal, RoutineResult, Store
+from kiosk.store.protocol import GameResult, Journal, Store
 
 log = logging.getLogger(__name__)
 
@@ -159,24 +159,23 @@ def _settle(session: Session, at: float) -> None:
         session.next_round(at)
 
 
-def result_of(session: Session) -> RoutineResult:
+def result_of(session: Session) -> GameResult:
     card = score_session(session)
     abandoned = session.state is State.ABANDONED
-    return RoutineResult(session.routine.id, len(session.seats),
-                         0 if abandoned else card.score, card.total_seconds, abandoned,
-                         card.to_dict())
+    return GameResult(session.routine.id, len(session.seats),
+                      0 if abandoned else card.score, card.total_seconds, abandoned,
+                      card.to_dict())
 
 
 def _record_once(store: Store, session: Session) -> None:
     """The result of a routine that ended just before the cut, unless already kept."""
     result = result_of(session)
     history = store.results(GAME_ID)
-    key = (result.routine_id, result.players, result.score, result.abandoned,
-           result.total_seconds)
+    key = (result.played, result.players, result.score, result.abandoned, result.seconds)
     last = history[-1] if history else None
-    kept = last is not None and (last.routine_id, last.players, last.score, last.abandoned,
-                                 last.total_seconds) == key
+    kept = last is not None and (last.played, last.players, last.score, last.abandoned,
+                                 last.seconds) == key
     if not kept:
         store.add_result(GAME_ID, result)
     if not result.abandoned:
-        store.mark_finished(GAME_ID, result.routine_id)
+        store.add_progress(GAME_ID, result.played)

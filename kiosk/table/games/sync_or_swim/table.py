@@ -45,7 +45,7 @@ from kiosk.games.sync_or_swim.scoring import score_session
 from kiosk.games.sync_or_swim.session import Session, SessionError, State
 from kiosk.hardware.ports import InventoryChange, LedMode, SeatLed
 from kiosk.paths import config_dir
-from kiosk.store.protocol import RoutineResult
+from kiosk.store.protocol import GameResult
 from kiosk.table.api import Sound, TableView
 from kiosk.table.games import NOTHING, Effects, GameContext, LaneReading, LedChange, problem
 from kiosk.table.games.sync_or_swim.records import read_records
@@ -74,6 +74,9 @@ log = logging.getLogger(__name__)
 GAME_ID = "sync_or_swim"
 NOT_SAVED = "This routine could not be saved: staff, see the kiosk log"
 TICKS = (5, 4, 3, 2, 1)  # seconds left at which a tick sounds
+UNLOCK_ALL = f"{GAME_ID}.unlock_all"  # staff setting: every routine open
+OLD_UNLOCK_ALL = "unlock_all"  # its key before settings were per game; still read
+READY_LED, CAPTAIN_LED, FAILED_LED = SeatLed.GREEN, SeatLed.YELLOW, SeatLed.RED  # our meanings
 SESSION_PHASES = {
     State.SETUP: Phase.SETUP,
     State.ROUND_READY: Phase.ROUND_READY,
@@ -205,7 +208,7 @@ class SyncOrSwimTable:
         """Enrollment and the deck check (:mod:`kiosk.table.games.sync_or_swim.staff`); None
         for an action that is not the game's."""
         if action == SyncStaff.UNLOCK_ALL:
-            self.store.set_setting("unlock_all", bool(args.get("on", True)))
+            self.store.set_setting(UNLOCK_ALL, bool(args.get("on", True)))
             return self._apply(lambda: NOTHING, now)
         if action not in self.staff_actions:
             return None
@@ -340,7 +343,7 @@ class SyncOrSwimTable:
         return effects
 
     def _do_random_routine(self, now: float, seed: int | None = None) -> Effects:
-        if not (self._campaign_done() or self.store.setting("unlock_all", False)):
+        if not (self._campaign_done() or self._unlock_all()):
             return problem("Random routines open once the whole campaign is finished")
         assert self.content is not None
         seed = self.rng.randrange(1, 1_000_000) if seed is None else int(seed)
@@ -405,12 +408,12 @@ class SyncOrSwimTable:
         best = self.store.top_score(GAME_ID, routine_id, len(session.seats))
         self.score = score_view(card, best)
         self._result_stored = False
-        self.store.add_result(GAME_ID, RoutineResult(
+        self.store.add_result(GAME_ID, GameResult(
             routine_id, len(session.seats), card.score, card.total_seconds, False,
             card.to_dict()))
         self._result_stored = True
         self._records = None
-        self.store.mark_finished(GAME_ID, routine_id)
+        self.store.add_progress(GAME_ID, routine_id)
 
     def _end_session(self, now: float) -> Effects:
         """Abandon a routine still running (scored 0, kept in the history)."""
@@ -421,7 +424,7 @@ class SyncOrSwimTable:
             try:
                 self._journal_new_entries()
                 self._result_stored = False
-                self.store.add_result(GAME_ID, RoutineResult(
+                self.store.add_result(GAME_ID, GameResult(
                     session.routine.id, len(session.seats), 0, card.total_seconds, True,
                     card.to_dict()))
                 self._result_stored = True
@@ -527,11 +530,11 @@ class SyncOrSwimTable:
         session = self.session
         if session is not None and not session.is_over:
             for seat in self.ready:
-                wanted[seat, SeatLed.READY] = LedMode.ON
-            wanted[session.captain, SeatLed.CAPTAIN] = LedMode.ON
+                wanted[seat, READY_LED] = LedMode.ON
+            wanted[session.captain, CAPTAIN_LED] = LedMode.ON
             if self.phase is Phase.PERFORMANCE and self.verdict and not self.verdict.in_sync:
                 for seat in failed_seats(self.verdict):
-                    wanted[seat, SeatLed.FAILED] = LedMode.BLINK
+                    wanted[seat, FAILED_LED] = LedMode.BLINK
         changes = tuple(LedChange(seat, led, mode) for (seat, led), mode in wanted.items()
                         if self._leds_sent.get((seat, led)) is not mode)
         self._leds_sent.update(wanted)
@@ -551,18 +554,24 @@ class SyncOrSwimTable:
         except KeyError:
             return None
 
+    def _unlock_all(self) -> bool:
+        """The staff setting, read under its old unprefixed key on a table that set it
+        before settings were per game (until staff set it again)."""
+        value = self.store.setting(UNLOCK_ALL)
+        return bool(self.store.setting(OLD_UNLOCK_ALL, False) if value is None else value)
+
     def _campaign_done(self) -> bool:
         assert self.content is not None
         return bool(self.content.campaign) and (
-            self.content.campaign[-1].id in self.store.finished(GAME_ID))
+            self.content.campaign[-1].id in self.store.progress(GAME_ID))
 
     def _choices(self) -> tuple[RoutineChoice, ...]:
         if self.content is None:
             return ()
-        unlock_all = bool(self.store.setting("unlock_all", False))
+        unlock_all = self._unlock_all()
         routines = [*self.content.campaign, *self.randoms.values()]
         top = {r.id: self.store.top_score(GAME_ID, r.id, self.players) for r in routines}
-        choices = campaign_choices(self.content.campaign, self.store.finished(GAME_ID),
+        choices = campaign_choices(self.content.campaign, self.store.progress(GAME_ID),
                                    unlock_all, top)
         if unlock_all or self._campaign_done():
             choices += [RoutineChoice(r.id, r.name, None, False, top[r.id])
@@ -580,7 +589,7 @@ class SyncOrSwimTable:
 
     def _build_view(self) -> TableView:
         game = SyncOrSwimView(
-            players=self.players, unlock_all=bool(self.store.setting("unlock_all", False)),
+            players=self.players, unlock_all=self._unlock_all(),
             enroll=self.tools.enroll_view(self.phase),
             deck_check=self.tools.check_view(self.phase, self._deck_names()))
         view = TableView(game=GAME_ID, phase=self.phase, problems=self.problems,

@@ -42,7 +42,7 @@ from kiosk.games.synchro import (
     start_position,
 )
 from kiosk.games.synchro.opponent import choose_move
-from kiosk.store.protocol import RoutineResult
+from kiosk.store.protocol import GameResult
 from kiosk.table.api import Sound, TableView
 from kiosk.table.games import NOTHING, Effects, GameContext, problem
 from kiosk.table.games.synchro.view import (
@@ -83,7 +83,7 @@ class Options:
     seed: int | None = None
     casual: bool = True
 
-    def routine_id(self) -> str:
+    def played(self) -> str:
         """What the store files the game under: one record line per way of playing."""
         return "hotseat" if self.mode == "hotseat" else f"kiosk-{self.level}"
 
@@ -105,11 +105,11 @@ def move_view(position: Position, move: Move) -> MoveView:
     return MoveView(format_move(move), move.number)
 
 
-def record_label(routine_id: str) -> str:
-    if routine_id == "hotseat":
+def record_label(played: str) -> str:
+    if played == "hotseat":
         return "Two players"
-    level = int(routine_id.rpartition("-")[2]) if routine_id[-1:].isdigit() else 0
-    return f"vs the kiosk, {LEVEL_NAMES.get(level, routine_id)}"
+    level = int(played.rpartition("-")[2]) if played[-1:].isdigit() else 0
+    return f"vs the kiosk, {LEVEL_NAMES.get(level, played)}"
 
 
 class SynchroTable:
@@ -422,7 +422,7 @@ class SynchroTable:
         score = 0
         if winner is not None:
             score = 1 if o.mode == "hotseat" or winner == o.human else 0
-        breakdown = {
+        details = {
             "mode": o.mode, "level": o.level if o.mode == "kiosk" else None,
             "human": o.human if o.mode == "kiosk" else None, "setup": o.setup,
             "seed": o.seed, "casual": o.casual, "winner": winner or "",
@@ -431,9 +431,8 @@ class SynchroTable:
             "record": [format_move(m) for m in self.played],
         }
         try:
-            self.store.add_result(GAME_ID, RoutineResult(
-                o.routine_id(), 2, score, max(0.0, now - self._started), abandoned,
-                breakdown))
+            self.store.add_result(GAME_ID, GameResult(
+                o.played(), 2, score, max(0.0, now - self._started), abandoned, details))
         except Exception:
             log.exception("could not store the game's result")
         self._load_records()
@@ -449,13 +448,13 @@ class SynchroTable:
         for result in results:
             if result.abandoned:
                 continue
-            b = result.breakdown
-            row = rows.setdefault(result.routine_id, [0, 0, 0, 0, None])
+            b = result.details
+            row = rows.setdefault(result.played, [0, 0, 0, 0, None])
             row[0] += 1
             winner, moves = b.get("winner", ""), int(b.get("moves", 0))
             if not winner:
                 row[3] += 1
-            elif (winner == "white") if result.routine_id == "hotseat" \
+            elif (winner == "white") if result.played == "hotseat" \
                     else (winner == b.get("human")):
                 row[1] += 1
             else:
@@ -470,14 +469,14 @@ class SynchroTable:
             tuple(reversed(recent[-RECENT:])))
 
     @staticmethod
-    def _recent_line(result: RoutineResult) -> str:
-        b = result.breakdown
+    def _recent_line(result: GameResult) -> str:
+        b = result.details
         winner, how, moves = b.get("winner", ""), b.get("how", ""), b.get("moves", 0)
-        label = record_label(result.routine_id)
+        label = record_label(result.played)
         if not winner:
             return f"{label}: a draw after {moves} moves"
         who = winner.capitalize()
-        if result.routine_id != "hotseat":
+        if result.played != "hotseat":
             who = "You" if winner == b.get("human") else "The kiosk"
         words = HOW.get(Reason(how), how) if how in set(Reason) else how
         return f"{label}: {who} won ({words}) in {moves} moves"
@@ -510,7 +509,7 @@ class SynchroTable:
         self._journal = journal.id
         last = journal.entries[-1].now if journal.entries else self._started
         if self.position is not None and (self.position.is_over or self.resigned):
-            if not any(r.breakdown.get("journal") == journal.id
+            if not any(r.details.get("journal") == journal.id
                        for r in self.store.results(GAME_ID)):
                 self._store_result(last)
             self._close_journal()
