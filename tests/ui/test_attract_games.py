@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from kiosk.store.protocol import MemoryStore, RoutineResult
+from kiosk.store.protocol import MemoryStore, GameResult
 from kiosk.table.controller import TableController
 
 
@@ -52,7 +52,7 @@ def test_each_tiles_play_reaches_its_games_choosing_and_back(make_pilot, table):
 
 def test_sync_or_swim_records_show_a_stored_result(make_pilot, table):
     store = MemoryStore()
-    store.add_result("sync_or_swim", RoutineResult("R01", 4, 87, 192.0))
+    store.add_result("sync_or_swim", GameResult("R01", 4, 87, 192.0))
     pilot = attract(make_pilot, table(store))
     pilot.tap(tile_button(pilot, "sync_or_swim", "records"))
     pilot.until(lambda: pilot.showing("sync_or_swim_records"))
@@ -64,7 +64,7 @@ def test_sync_or_swim_records_show_a_stored_result(make_pilot, table):
 
 def test_synchro_records_show_a_stored_result(make_pilot, table):
     store = MemoryStore()
-    store.add_result("synchro", RoutineResult(
+    store.add_result("synchro", GameResult(
         "hotseat", 2, 1, 300.0, False, {"winner": "white", "how": "", "moves": 14}))
     pilot = attract(make_pilot, table(store))
     pilot.tap(tile_button(pilot, "synchro", "records"))
