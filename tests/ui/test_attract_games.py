@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from kiosk.store.protocol import MemoryStore, GameResult
+from kiosk.store.protocol import GameResult, MemoryStore
 from kiosk.table.controller import TableController
 
 

@@ -236,3 +236,21 @@ def test_abandon_keeps_an_abandoned_result_and_closes_the_journal(rig):
     assert r.controller.view.phase == Phase.ATTRACT
     assert r.store.results("synchro")[-1].abandoned
     assert r.store.open_journals() == ()
+
+
+def test_staff_set_the_kiosks_time_a_move_and_it_is_kept_for_the_next_search():
+    from kiosk.table.games.synchro.table import STAFF_THINK
+
+    rig = Rig(think_seconds=None)
+    try:
+        assert set(rig.controller.view.staff_actions) >= set(STAFF_THINK)
+        game = rig.controller.game
+        assert game._think_seconds() == 1.0
+        rig.controller.staff("synchro_think_quick")
+        assert rig.heard.problems == []
+        assert rig.store.setting("synchro.think_seconds") == 0.3
+        assert game._think_seconds() == 0.3
+        rig.controller.staff("synchro_think_long")
+        assert game._think_seconds() == 3.0
+    finally:
+        rig.close()

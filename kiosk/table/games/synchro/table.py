@@ -112,6 +112,12 @@ def record_label(played: str) -> str:
     return f"vs the kiosk, {LEVEL_NAMES.get(level, played)}"
 
 
+# Staff settings: the kiosk's time a move ("Strong" searches until it runs out). Quick
+# suits a busy café and a slow Pi; the default plays its best in about a second.
+STAFF_THINK = {"synchro_think_quick": 0.3, "synchro_think_normal": THINK_SECONDS,
+               "synchro_think_long": 3.0}
+
+
 class SynchroTable:
     """Synchro for one table. ``think_seconds`` overrides the kiosk's time a move (tests
     use a small one); ``rng`` seeds random set-ups and the kiosk's choices; ``clock`` is
@@ -120,7 +126,7 @@ class SynchroTable:
     game_id = GAME_ID
     commands = COMMANDS
     answers: frozenset[str] = frozenset()
-    staff_actions: tuple[str, ...] = ()
+    staff_actions: tuple[str, ...] = tuple(STAFF_THINK)
 
     def __init__(self, context: GameContext, *, think_seconds: float | None = None,
                  rng: random.Random | None = None,
@@ -167,7 +173,11 @@ class SynchroTable:
         return effects
 
     def staff(self, action: str, args: Mapping[str, Any], now: float) -> Effects | None:
-        return None
+        """Staff settings: how long the kiosk thinks a move at its strongest level."""
+        if action not in STAFF_THINK:
+            return None
+        self.store.set_setting(f"{GAME_ID}.think_seconds", STAFF_THINK[action])
+        return NOTHING
 
     def seat_pressed(self, seat: int, t: float, now: float) -> Effects:
         return NOTHING

@@ -4,7 +4,7 @@ and how-to-play overlays (see :class:`~kiosk.table.games.synchro.view.Phase`).""
 from __future__ import annotations
 
 from kiosk.table.games.synchro.view import Phase
-from kiosk.ui.games import GameScreens
+from kiosk.ui.games import GameScreens, StaffButton
 
 _HERE = "kiosk.ui.games.synchro"
 
@@ -27,6 +27,14 @@ SCREENS = GameScreens(
     kept=("synchro_board",),
     follows_view=("synchro_records",),
     leaves_overlay=(Phase.PLAYING,),
+    staff_buttons=(
+        StaffButton("Synchro: kiosk answers quickly (0.3 s)", action="synchro_think_quick",
+                    done="The kiosk now answers in about 0.3 s a move."),
+        StaffButton("Synchro: kiosk thinks 1 s", action="synchro_think_normal",
+                    done="The kiosk now thinks about 1 s a move."),
+        StaffButton("Synchro: kiosk thinks 3 s", action="synchro_think_long",
+                    done="The kiosk now thinks about 3 s a move (strongest)."),
+    ),
     tips=(
         "Two players, or one against the kiosk.",
         "Your pieces move in pairs: both pieces of a number move the same way.",
