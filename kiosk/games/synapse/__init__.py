@@ -1,0 +1,1 @@
+"""Synapse: the rules engine (standard library only, no clock, no I/O)."""
