@@ -5,10 +5,10 @@ findings ``(file, line, message)``; :func:`load_cards` raises :class:`CardsError
 holding them. The file is read with :mod:`kiosk.tomlfile` (standard library only).
 The format is written up in ``docs/synapse.md`` and in the file's own header.
 
->>> cardset, findings = parse_cards('[[card]]\\nid = "X"\\nkind = "line"\\n'
+>>> cardset, findings = parse_cards('[[card]]\\nid = "X"\\nowner = "north"\\nkind = "line"\\n'
 ...                                 'edges = ["", "", "", ""]\\n', "cards.toml")
 >>> cardset, findings[0]
-(None, ('cards.toml', 4, "card 'X': a line card has no icons; remove edges"))
+(None, ('cards.toml', 5, "card 'X': a line card has no icons; remove edges"))
 """
 
 from __future__ import annotations
