@@ -159,3 +159,21 @@ def place(state: Round, player: Player, card_id: str, cell: Cell, rotation: int 
 
 def round_over(state: Round) -> bool:
     return state.over
+
+
+def make_round(cards: Mapping[Cell, Card], *, number: int = 1,
+               ended_by: Player | None = None, hands: tuple[tuple[str, ...],
+                                                            tuple[str, ...]] = ((), ())) -> Round:
+    """A round with ``cards`` (already turned) on their cells, for puzzles and tests:
+    no start card unless one is given; the card set is the cards given."""
+    grid: list[Card | None] = [None] * len(CELLS)
+    for cell, card in cards.items():
+        if not on_grid(cell):
+            raise ValueError(f"{cell!r} is not a cell of the 6×6 grid")
+        grid[index(cell)] = card
+    starts = [c for c in cards.values() if c.kind is Kind.START]
+    start = starts[0] if starts else Card("START", None, Kind.START)
+    cardset = CardSet(start, {c.id: c for c in cards.values() if c.kind is not Kind.START})
+    full = all(c is not None for c in grid)
+    return Round(cardset, number, tuple(grid), hands, ("", ""), (), ended_by,
+                 ended_by is not None or full)
