@@ -92,5 +92,5 @@ __all__ = [
     "RecordError", "Round", "S", "Score", "W", "cell_name", "check_placement", "connection",
     "default_cardset", "legal_cells", "load_cards", "load_record", "make_round", "new_game",
     "next_round", "parse_cell", "place", "play", "points", "record_of", "replay",
-    "round_over", "save_record", "score", "start_cell", "start_round",
+    "rotate", "round_over", "save_record", "score", "start_cell", "start_round",
 ]
