@@ -65,11 +65,13 @@ def choose(state: Round, player: Player, level: int, rng: random.Random) -> Choi
     open_ends = _open_ends(state.grid, player.opponent) if level >= 2 else {}
     best: list[Choice] = []
     best_value = float("-inf")
+    touched = {cell: _touched(grid, cell) for cell in cells}
+    before = {c: points_at(grid, c) for near in touched.values() for c in near}
     for card_id in hand:
         card = state.cardset.cards[card_id]
         for rotation, turned in _turns(card):
             for cell in cells:
-                value = _worth(grid, cell, turned, player, level)
+                value = _worth(grid, cell, turned, player, level, touched[cell], before)
                 if turned.kind is Kind.BLOCK:
                     value += BLOCK_WORTH * open_ends.get(cell, 0)
                 elif turned.scoring and empty > HOLD_UNTIL and value < HOLD_PENALTY:
@@ -113,16 +115,18 @@ def _touched(grid: list[Card | None], cell: Cell) -> set[Cell]:
     return found
 
 
-def _worth(grid: list[Card | None], cell: Cell, card: Card, player: Player,
-           level: int) -> float:
-    touched = _touched(grid, cell)
-    before = {c: points_at(grid, c) for c in touched}  # type: ignore[arg-type]
+def _worth(grid: list[Card | None], cell: Cell, card: Card, player: Player, level: int,
+           touched: set[Cell], before: dict[Cell, int]) -> float:
+    """The change ``card`` on ``cell`` makes to the scoring cards it touches: its
+    owner's gain, less the opponent's at level 2."""
+    if len(touched) == 1 and not card.scoring:
+        return 0.0  # nothing scoring nearby, and the card itself scores nothing
     grid[index(cell)] = card
     try:
         total = 0.0
         for c in touched:
             owner = grid[index(c)].owner  # type: ignore[union-attr]
-            change = points_at(grid, c) - before[c]  # type: ignore[arg-type]
+            change = points_at(grid, c) - before[c]
             if owner is player:
                 total += change
             elif owner is not None and level >= 2:

@@ -23,6 +23,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import DIRECTIONS, MARK, PLAYERS, Card, E, Icon, Kind, Player, S, opposite
@@ -49,7 +50,23 @@ def connection(a: Card, b: Card, direction: int) -> tuple[int, str] | None:
     return len(same), f"{ea} next to {eb}: {', '.join(same) or 'nothing matches'}"
 
 
-def _value(grid: tuple[Card | None, ...], cell: Cell, direction: int) -> int:
+def connection_value(a: Card, b: Card, direction: int) -> int:
+    """:func:`connection`'s value alone (0 when there is none), without the words:
+    the opponent asks this thousands of times a card."""
+    if a.kind is Kind.BLOCK or b.kind is Kind.BLOCK:
+        return 0
+    ea, eb = a.edges[direction], b.edges[(direction + 2) % 4]
+    if ea is None or eb is None:
+        return 0
+    if ea is MARK:
+        return 0 if eb is MARK else 3
+    if eb is MARK:
+        return 3
+    return ((ea.shape == eb.shape) + (ea.colour == eb.colour)  # type: ignore[union-attr]
+            + (ea.number == eb.number))  # type: ignore[union-attr]
+
+
+def _value(grid: Sequence[Card | None], cell: Cell, direction: int) -> int:
     """The value of the connection from ``cell`` towards ``direction`` (0 if none)."""
     other = step(cell, direction)
     if not on_grid(other):
@@ -57,11 +74,10 @@ def _value(grid: tuple[Card | None, ...], cell: Cell, direction: int) -> int:
     a, b = grid[index(cell)], grid[index(other)]
     if a is None or b is None:
         return 0
-    found = connection(a, b, direction)
-    return found[0] if found else 0
+    return connection_value(a, b, direction)
 
 
-def arm(grid: tuple[Card | None, ...], cell: Cell, direction: int) -> tuple[list[Cell], str]:
+def arm(grid: Sequence[Card | None], cell: Cell, direction: int) -> tuple[list[Cell], str]:
     """The cards in line from ``cell`` (not included) going ``direction``, and what
     ended the arm."""
     cells: list[Cell] = []
@@ -78,7 +94,7 @@ def arm(grid: tuple[Card | None, ...], cell: Cell, direction: int) -> tuple[list
         here = step(here, direction)
 
 
-def points_at(grid: tuple[Card | None, ...], cell: Cell) -> int:
+def points_at(grid: Sequence[Card | None], cell: Cell) -> int:
     """What the scoring card on ``cell`` earns its owner (0 for any other card)."""
     card = grid[index(cell)]
     if card is None:
