@@ -45,6 +45,9 @@ class CardSet:
     def deck(self, player: Player) -> tuple[str, ...]:
         return tuple(i for i, c in self.cards.items() if c.owner is player)
 
+    def __hash__(self) -> int:  # so that a Round or Game can be a dict key
+        return hash((self.start, tuple(self.cards.items())))
+
 
 @dataclass(frozen=True)
 class Placement:

@@ -50,6 +50,12 @@ def test_a_round_starts_with_the_start_card_and_each_first_card_on_its_side():
     assert cell_name(fresh(2).start) == "d4" and start_cell(3) == (2, 2)
 
 
+def test_states_are_values():
+    state = fresh()
+    assert hash(state) == hash(fresh()) and state == fresh()
+    assert hash(new_game(CARDS, 1)) == hash(new_game(CARDS, 1))
+
+
 def test_legal_cells_are_the_empty_cells_beside_a_card():
     assert sorted(map(cell_name, legal_cells(fresh()))) == [
         "b2", "b3", "b4", "c1", "c5", "d2", "d3", "d4"]
