@@ -1,8 +1,13 @@
 """The shipped card set (its design) and its checker: file:line messages, no tracebacks."""
 
+import contextlib
+import io
 import itertools
+import re
 import shutil
+import tempfile
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -187,3 +192,30 @@ def test_any_malformed_file_gets_messages_not_a_traceback(text):
         assert source == "cards.toml" and message and "\n" not in message
         assert line is None or 1 <= line <= max(1, text.count("\n") + 1)
         assert "Traceback" not in message and "Error" not in message[:12]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated())
+def test_kiosk_check_on_a_malformed_file_exits_1_with_file_line_messages(text):
+    """Through the real command line, Synapse registered for the test: exit 1 and one
+    ``file:line: message`` (or ``file: message``) a problem, or exit 0 if the edit
+    happened to be harmless."""
+    info = registry.GameInfo("synapse", "Synapse", (2,), frozenset(), "synapse", "", "",
+                             "kiosk.games.synapse.check")
+    with tempfile.TemporaryDirectory() as folder:
+        config = Path(folder) / "config"
+        shutil.copytree(CONFIG, config)
+        path = config / "synapse" / "cards.toml"
+        path.write_text(text)
+        out = io.StringIO()
+        with mock.patch.object(registry, "GAMES", (*registry.GAMES, info)), \
+                contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+            code = run(["--config", str(config), "check"])
+        lines = out.getvalue().splitlines()
+        cardset, findings = parse_cards(text, str(path))
+        assert code == (0 if cardset else 1), lines
+        assert "Traceback" not in out.getvalue()
+        if code:
+            assert lines[-1].endswith(f"in {config}")
+            assert all(re.match(rf"{re.escape(str(path))}(:\d+)?: \S", line)
+                       for line in lines[:-1]), lines
