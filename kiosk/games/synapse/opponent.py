@@ -5,7 +5,9 @@ level   name                   how it chooses
 ======  =====================  ==========================================================
 0       naive                  any legal placement, uniformly at random
 1       greedy                 the most points for its own scoring cards right now
-2       greedy with blocking   its points minus the opponent's, and blocks on the open
+2       greedy with blocking   its points minus the opponent's, counting what the open
+                               sides of each scoring card may still bring (so it spoils
+                               the opponent's doubles and lines), and blocks on the open
                                ends of the opponent's lines
 ======  =====================  ==========================================================
 
@@ -39,6 +41,7 @@ PACE_SECONDS = {0: 6.0, 1: 4.0, 2: 3.0}  # suggested seconds between two cards
 HOLD_UNTIL = 12       # empty cells above which a low-scoring line or double waits
 HOLD_PENALTY = 3.0    # what waiting is worth, in points
 BLOCK_WORTH = 2.0     # a block on the open end of an opponent's line, in points
+EXPECTED = 1.5        # level 2: what an open side of a scoring card is worth to come
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,7 @@ def choose(state: Round, player: Player, level: int, rng: random.Random) -> Choi
     best: list[Choice] = []
     best_value = float("-inf")
     touched = {cell: _touched(grid, cell) for cell in cells}
-    before = {c: points_at(grid, c) for near in touched.values() for c in near}
+    before = {c: _value_at(grid, c, level) for near in touched.values() for c in near}
     for card_id in hand:
         card = state.cardset.cards[card_id]
         for rotation, turned in _turns(card):
@@ -126,7 +129,7 @@ def _worth(grid: list[Card | None], cell: Cell, card: Card, player: Player, leve
         total = 0.0
         for c in touched:
             owner = grid[index(c)].owner  # type: ignore[union-attr]
-            change = points_at(grid, c) - before[c]
+            change = _value_at(grid, c, level) - before[c]
             if owner is player:
                 total += change
             elif owner is not None and level >= 2:
@@ -134,6 +137,25 @@ def _worth(grid: list[Card | None], cell: Cell, card: Card, player: Player, leve
         return total
     finally:
         grid[index(cell)] = None
+
+
+def _value_at(grid: list[Card | None], cell: Cell, level: int) -> float:
+    """The points of the scoring card on ``cell``; at level 2 also what its open sides
+    may still bring (a double's empty neighbours, a line's arms ending in an empty
+    cell), so that spoiling an opponent's double or line counts."""
+    now = points_at(grid, cell)
+    card = grid[index(cell)]
+    if level < 2 or card is None or not card.scoring:
+        return now
+    if card.kind is Kind.DOUBLE:
+        open_sides = sum(1 for d in range(4) if _empty(grid, step(cell, d)))
+        return now + 2 * EXPECTED * open_sides
+    open_ends = sum(1 for d in card.arrows if arm(grid, cell, d)[1].startswith("the empty"))
+    return now + EXPECTED * open_ends
+
+
+def _empty(grid: list[Card | None], cell: Cell) -> bool:
+    return 0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE and grid[index(cell)] is None
 
 
 def _open_ends(grid: tuple[Card | None, ...], player: Player) -> dict[Cell, int]:
