@@ -108,17 +108,20 @@ def _cardset(parsed: TomlFile) -> tuple[CardSet | None, list[Finding]]:
     data = parsed.data
     for key in data:
         if key != "card":
-            say((key,), f"unknown table {shown(key)}: the file holds only [[card]] tables")
+            what = "table" if isinstance(data[key], dict | list) else "key"
+            say((key,), f"unknown {what} {shown(key)}: the file holds only [[card]] tables")
     rows = data.get("card")
     if not isinstance(rows, list) or not rows:
         say(("card",), "no cards: the file must hold [[card]] tables (see docs/synapse.md)")
         return None, findings
     cards: list[Card] = []
+    rows_of: dict[str, int] = {}  # card id -> its index in the file
     seen: dict[str, int | None] = {}
     for i, row in enumerate(rows):
         card = _card(row, i, parsed, say, seen)
         if card is not None:
             cards.append(card)
+            rows_of[card.id] = i
         if len(findings) >= MAX_FINDINGS:
             findings.append((source, None, "and maybe more; fix these first"))
             return None, findings
@@ -129,11 +132,13 @@ def _cardset(parsed: TomlFile) -> tuple[CardSet | None, list[Finding]]:
         say(("card",), f"{len(starts)} start cards; the set has exactly one "
                        '(kind = "start", no owner)')
     for player in PLAYERS:
+        own = [c for c in cards if c.owner is player]
         for kind, wanted in DECK.items():
-            have = sum(1 for c in cards if c.owner is player and c.kind is kind)
-            if have != wanted:
-                say(("card",), f"{player} has {have} {kind} card{'s' * (have != 1)}; "
-                               f"a deck has {wanted}")
+            have = [c for c in own if c.kind is kind]
+            if len(have) != wanted:  # at the first card too many, or the deck's last card
+                where = have[wanted] if len(have) > wanted else (own or cards)[-1]
+                say(("card", rows_of[where.id]), f"{player} has {len(have)} {kind} "
+                    f"card{'s' * (len(have) != 1)}; a deck has {wanted}")
     if findings:
         return None, findings
     return CardSet(starts[0], {c.id: c for c in cards if c.kind is not Kind.START}), []

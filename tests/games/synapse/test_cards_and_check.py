@@ -116,8 +116,12 @@ def test_a_malformed_card_is_named_with_its_line(config, old, new, message):
 def test_wrong_counts_are_named(config):
     path = config / "synapse" / "cards.toml"
     edit(path, 'owner = "north"\nkind = "block"', 'owner = "north"\nkind = "wild"')
-    said = [m for _, _, m in check_content(config)]
-    assert said == ["north has 2 wild cards; a deck has 1", "north has 0 block cards; a deck has 1"]
+    findings = check_content(config)
+    assert [m for _, _, m in findings] == [
+        "north has 2 wild cards; a deck has 1", "north has 0 block cards; a deck has 1"]
+    text = path.read_text().splitlines()
+    assert text[findings[0][1] - 1] == text[findings[1][1] - 1] == "[[card]]"
+    assert text[findings[0][1]] == 'id = "N18"'  # the second wild: one too many
 
 
 def test_a_missing_file_is_one_finding(config):
