@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .actions import Mood, Target
-from .options import LOSSES_TO_LOSE, VICTORIES_TO_WIN, Mode, Options
+from .options import LOSSES_TO_LOSE, VICTORIES_TO_WIN, Mode, Options, Order
 
 
 class Phase(StrEnum):
@@ -118,6 +118,11 @@ class Game:
         if self.phase is not Phase.LAYING:
             return ()
         return tuple(s for s in clockwise_from(self.seats, self.first) if s not in self.laid_by)
+
+    @property
+    def keys_face_down(self) -> bool:
+        """Parallel laying: the players' key cards stay face down until all are laid."""
+        return self.phase is Phase.LAYING and self.options.order is Order.PARALLEL
 
     @property
     def waiting(self) -> tuple[int, ...]:
