@@ -54,6 +54,14 @@ class Options:
     phantom_cards: int = PHANTOM_CARDS
     key_cards_in_box: int = KEY_CARDS_IN_BOX
 
+    def __post_init__(self) -> None:
+        """Plain strings ("manual", "parallel") become the enums; anything else stays for
+        :meth:`problems` to name."""
+        for name, kind in (("mode", Mode), ("order", Order)):
+            value = getattr(self, name)
+            if isinstance(value, str) and value in set(kind):
+                object.__setattr__(self, name, kind(value))
+
     @property
     def players(self) -> int:
         return len(self.seats)
