@@ -99,7 +99,7 @@ def test_three_rounds_won_in_a_row_counts_in_a_lost_game_too():
     assert A.ROUNDS_IN_A_ROW in earned("WWWLLLLL")
     assert A.ROUNDS_IN_A_ROW not in earned("WWLWWLLLL")
     assert longest_round_streak(play_rounds(start(), "WLWWWLLLL")) == 3
-    assert longest_round_streak(play_rounds(start(), "LWWLWWWW")) == 4
+    assert longest_round_streak(play_rounds(start(), "LWLWWWW")) == 4
 
 
 def test_winning_with_six_phantoms_and_with_two_key_cards():
