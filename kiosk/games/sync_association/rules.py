@@ -368,7 +368,7 @@ def _reveal(game: Game, action: Reveal) -> Game:
     result = replace(result, outcome=Outcome.WON, number_won=number, card=card)
     game = replace(game, victories=(*game.victories, card), history=(*game.history, result))
     if len(game.victories) >= VICTORIES_TO_WIN:
-        return replace(game, phase=Phase.OVER)
+        return _end(game, number)
     deck = game.phantom_deck
     opened = list(game.open)
     opened[number - 1] = deck[0]
@@ -382,11 +382,18 @@ def _discard(game: Game, action: Discard) -> Game:
     last = replace(game.history[-1], card=card, discarded=number)
     game = replace(game, losses=(*game.losses, card), history=(*game.history[:-1], last))
     if len(game.losses) >= LOSSES_TO_LOSE:
-        return replace(game, phase=Phase.OVER)
+        return _end(game, number)
     opened = list(game.open)
     opened[number - 1] = game.phantom_deck[0]
     return replace(game, phase=Phase.LOST_DISCARDED, open=tuple(opened),
                    phantom_deck=game.phantom_deck[1:], blocks_held=game.blocks_held + 1)
+
+
+def _end(game: Game, number: int) -> Game:
+    """The game over: the last phantom won or lost leaves the open ones (no replacement;
+    the markers of those left no longer matter)."""
+    return replace(game, phase=Phase.OVER,
+                   open=game.open[:number - 1] + game.open[number:])
 
 
 def _next(game: Game, action: NextRound) -> Game:

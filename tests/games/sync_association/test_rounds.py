@@ -279,16 +279,20 @@ def test_a_new_round_is_clean():
 def test_five_victories_win_the_game():
     game = play_rounds(start(), "WWWW")
     assert game.phase is Phase.BLOCKING and not game.over
+    before = game.open
     game = win_round(game)
     assert game.over and game.won and not game.lost and len(game.victories) == 5
-    assert len(game.open) == 3 + 4  # the last win draws nothing
+    assert game.victories[-1] == before[0]
+    assert game.open == before[1:]  # the last win draws nothing, its phantom leaves
 
 
 def test_five_losses_lose_the_game():
     game = play_rounds(start(), "LLLL")
     blocks = game.blocks_held
-    game = lose_round(game)
+    before = game.open
+    game = lose_round(game, discard=2)
     assert game.over and game.lost and not game.won and len(game.losses) == 5
+    assert game.losses[-1] == before[1] and game.open == (before[0], *before[2:])
     assert game.blocks_held == blocks  # no token after the last round
 
 
