@@ -171,7 +171,7 @@ def _check_block(game: Game, action: Block) -> str | None:
         return "the team has no block token left"
     if len(game.blocks) >= BLOCKS_PER_ROUND:
         return f"at most {BLOCKS_PER_ROUND} block tokens a round: this round has them all"
-    kind, value = action.kind, action.value
+    kind, value = _target(action.kind), action.value
     if game.blocked(kind, value):
         return f"{_name(kind, value)} is blocked already"
     if kind is Target.PHANTOM:
@@ -198,10 +198,15 @@ def _check_block(game: Game, action: Block) -> str | None:
     return None
 
 
+def _target(kind: object) -> object:
+    """A plain "phantom", "key" or "seat" read as its Target; anything else as it is."""
+    return Target(kind) if isinstance(kind, str) and kind in set(Target) else kind
+
+
 def _check_unblock(game: Game, action: Unblock) -> str | None:
     if game.phase is not Phase.BLOCKING:
         return "block tokens can be taken back only before the choosing starts"
-    if not game.blocked(action.kind, action.value):
+    if not game.blocked(_target(action.kind), action.value):
         return f"{_name(action.kind, action.value)} has no block token on it"
     return None
 
@@ -326,12 +331,13 @@ def _lay(game: Game, action: LayKey) -> Game:
 
 
 def _block(game: Game, action: Block) -> Game:
-    return replace(game, blocks=(*game.blocks, (action.kind, action.value)),
+    return replace(game, blocks=(*game.blocks, (_target(action.kind), action.value)),
                    blocks_held=game.blocks_held - 1, blocks_spent=game.blocks_spent + 1)
 
 
 def _unblock(game: Game, action: Unblock) -> Game:
-    return replace(game, blocks=tuple(b for b in game.blocks if b != (action.kind, action.value)),
+    gone = (_target(action.kind), action.value)
+    return replace(game, blocks=tuple(b for b in game.blocks if b != gone),
                    blocks_held=game.blocks_held + 1, blocks_spent=game.blocks_spent - 1)
 
 

@@ -324,3 +324,12 @@ def test_legal_actions_are_exactly_those_check_allows():
     chooses = {a for a in legal_actions(game) if isinstance(a, Choose)}
     assert chooses == {Choose(s, n) for s in (1, 3, 4, 5) for n in (1, 2, 3)}
     assert Reveal() not in legal_actions(game)
+
+
+def test_a_block_named_by_plain_words_is_the_same_block():
+    game = play(start(start_phantoms=4), Block("phantom", 2))
+    assert game.blocks == ((PHANTOM, 2),) and game.blocks[0][0] is PHANTOM
+    game = play(game, Unblock("phantom", 2))
+    assert game.blocks == () and game.blocks_held == 3
+    assert check(game, Block("ghost", 1)) == (
+        "a block token lies on a phantom, a key card or a seat, not 'ghost'")
