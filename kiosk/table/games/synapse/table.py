@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from kiosk.games.synapse import (
+    BONUS,
     MARK,
     CardSet,
     Game,
@@ -107,7 +108,7 @@ def score_view(state: Round) -> ScoreView:
     scorers += [ScorerView("double", str(s.owner), s.card_id, cell_name(s.cell),
                            tuple(map(conn, s.connections)), s.total) for s in found.doubles]
     return ScoreView(state.number, tuple(map(conn, found.connections)), tuple(scorers),
-                     str(found.bonus) if found.bonus else "", 5 if found.bonus else 0,
+                     str(found.bonus) if found.bonus else "", BONUS if found.bonus else 0,
                      found.totals, tuple(found.lines_of_text()))
 
 
