@@ -13,12 +13,13 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import NoTransition, ScreenManager, ScreenManagerException
+from kivy.uix.screenmanager import ScreenManager, ScreenManagerException
 
 from kiosk import registry
 from kiosk.staff import misshapen
 from kiosk.table.api import Controller, ControllerListener, StaffAction, TableView
 from kiosk.ui import theme, widgets  # noqa: F401  (registers the widgets' kv rules)
+from kiosk.ui.cut import Cut
 from kiosk.ui.games import GameScreens, screens_of
 from kiosk.ui.headless import finish_frames, release_free_heap
 from kiosk.ui.screens import SHARED_OVERLAYS, screen_for, screen_references
@@ -125,7 +126,7 @@ class KioskApp(App):
         Window.clearcolor = theme.BACKGROUND
         finish_frames()
         self.screens = LazyScreens(screen_references(self.game_screens),
-                                   transition=NoTransition())
+                                   transition=Cut())
         root = Factory.AppRoot()
         root.ids.body.add_widget(self.screens)
         if self.side_panel is not None:

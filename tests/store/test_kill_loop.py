@@ -209,7 +209,10 @@ def kill_again_and_again(child, database, content, rng, kills, tally, tmp_path) 
         while not heard[-1].startswith("PID "):
             heard.append(lines.next())
         pid = int(heard.pop().split()[1])
-        if rng.random() < 0.7:
+        # on a busy machine the forked worker can run first and say BOOT (and more)
+        # before its parent says PID: those lines are already in ``heard``
+        booted = any(line.startswith("BOOT") for line in heard)
+        if rng.random() < 0.7 and not booted:
             # most kills land after the worker is up, however slow a busy machine makes
             # its start, so the resume is checked often; the rest hit start-up itself
             heard.append(lines.next())

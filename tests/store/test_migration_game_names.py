@@ -9,30 +9,15 @@ from __future__ import annotations
 
 import sqlite3
 
+from frozen_schema import V1_TABLES
+
 from kiosk.store import SQLiteStore
 from kiosk.store.protocol import GameResult
 from kiosk.store.schema import MIGRATIONS
 from kiosk.store.write_behind import WriteBehindStore
 
 # Version 2 exactly as it shipped: steps 1 and 2, frozen here (see test_migrations.py).
-V2_SCHEMA = """
-CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE finished (game TEXT NOT NULL, routine_id TEXT NOT NULL,
-  PRIMARY KEY (game, routine_id));
-CREATE TABLE results (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL,
-  routine_id TEXT NOT NULL, players INTEGER NOT NULL, score INTEGER NOT NULL,
-  total_seconds REAL NOT NULL, abandoned INTEGER NOT NULL, breakdown TEXT NOT NULL,
-  recorded_at REAL NOT NULL);
-CREATE INDEX results_by_game ON results (game, id);
-CREATE TABLE top_scores (game TEXT NOT NULL, routine_id TEXT NOT NULL,
-  players INTEGER NOT NULL, score INTEGER NOT NULL, PRIMARY KEY (game, routine_id, players));
-CREATE TABLE journals (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL,
-  setup TEXT NOT NULL, closed INTEGER NOT NULL DEFAULT 0, opened_at REAL NOT NULL);
-CREATE INDEX journals_open ON journals (closed, id);
-CREATE TABLE journal_entries (journal_id INTEGER NOT NULL
-  REFERENCES journals (id) ON DELETE CASCADE, seq INTEGER NOT NULL,
-  action TEXT NOT NULL, now REAL NOT NULL, args TEXT NOT NULL,
-  PRIMARY KEY (journal_id, seq));
+V2_SCHEMA = V1_TABLES + """
 CREATE TABLE tags (uid BLOB PRIMARY KEY, card TEXT NOT NULL, enrolled_at INTEGER NOT NULL);
 CREATE INDEX tags_by_card ON tags (card, uid);
 """

@@ -1,0 +1,22 @@
+"""Version 1 of the store's schema exactly as it shipped, frozen here for the migration
+tests: editing ``MIGRATIONS[0]`` must fail them."""
+
+V1_TABLES = """
+CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE finished (game TEXT NOT NULL, routine_id TEXT NOT NULL,
+  PRIMARY KEY (game, routine_id));
+CREATE TABLE results (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL,
+  routine_id TEXT NOT NULL, players INTEGER NOT NULL, score INTEGER NOT NULL,
+  total_seconds REAL NOT NULL, abandoned INTEGER NOT NULL, breakdown TEXT NOT NULL,
+  recorded_at REAL NOT NULL);
+CREATE INDEX results_by_game ON results (game, id);
+CREATE TABLE top_scores (game TEXT NOT NULL, routine_id TEXT NOT NULL,
+  players INTEGER NOT NULL, score INTEGER NOT NULL, PRIMARY KEY (game, routine_id, players));
+CREATE TABLE journals (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL,
+  setup TEXT NOT NULL, closed INTEGER NOT NULL DEFAULT 0, opened_at REAL NOT NULL);
+CREATE INDEX journals_open ON journals (closed, id);
+CREATE TABLE journal_entries (journal_id INTEGER NOT NULL
+  REFERENCES journals (id) ON DELETE CASCADE, seq INTEGER NOT NULL,
+  action TEXT NOT NULL, now REAL NOT NULL, args TEXT NOT NULL,
+  PRIMARY KEY (journal_id, seq));
+"""
