@@ -281,8 +281,30 @@ def test_abandon_stores_an_abandoned_result_and_closes_the_journal(rig):
     assert r.store.open_journals() == ()
 
 
-def test_stop_is_not_in_the_rules_yet(rig):
+def test_a_stop_ends_the_round_and_gives_the_other_player_five(rig):
     r = rig()
     r.start(mode="hotseat", seed=1)
+    r.place_any("south")
     r.controller.act("stop", player="north")
-    assert r.heard.problems and r.phase == Phase.PLAYING
+    assert r.phase == Phase.ROUND_OVER and r.heard.problems == []
+    score = r.payload.score
+    assert score.stopped_by == "north" and score.bonus == "south"
+    assert score.bonus_points == 5 and score.totals[1] >= 5
+    assert any("north stopped the round" in line for line in score.lines)
+    r.controller.act("stop", player="south")  # too late: the round is over
+    assert r.heard.problems == ["There is no round under way to stop"]
+    totals = r.payload.totals
+    r.controller.act("next_round")
+    r.place_any("north")
+    again = rig(store=r.store)  # a kill: the stopped round replays from the journal
+    assert again.payload.round_number == 2 and again.payload.round_totals == (totals,)
+
+
+def test_a_stop_needs_a_player_and_not_the_kiosks(rig):
+    r = rig()
+    r.start(mode="kiosk", level=1, human="south", seed=1)
+    r.controller.act("stop")
+    r.controller.act("stop", player="north")
+    assert r.heard.problems == ["Say who stops: north or south",
+                                "Only the kiosk stops its own rounds"]
+    assert r.phase == Phase.PLAYING

@@ -6,7 +6,8 @@ level) → playing → round_over (the score explained) → playing … → game
 No turns: both players place whenever they like and the table applies placements in
 the order they arrive. A placement on a cell that is no longer empty is refused with a
 sentence ("North got c4 first") and ``Effects.result`` False, so the screen returns the
-card to the hand. The round ends the moment a player places their last card (+5).
+card to the hand. The round ends the moment a player places their last card (+5), or
+by a player's stop button (``stop``: the +5 goes to the other player).
 
 Against the kiosk, its next card is due ``PACE_SECONDS[level]`` seconds (the
 controller's clock, through :meth:`SynapseTable.tick`) after the round began or after
@@ -47,9 +48,11 @@ from kiosk.games.synapse import (
     record_of,
     save_record,
     score,
+    stop_round,
 )
 from kiosk.games.synapse import Card as RulesCard
 from kiosk.games.synapse.opponent import LEVELS, PACE_SECONDS, Choice, choose
+from kiosk.games.synapse.record import moves_of
 from kiosk.store.protocol import GameResult
 from kiosk.table.api import Sound, TableView
 from kiosk.table.games import NOTHING, Effects, GameContext, problem
@@ -109,7 +112,8 @@ def score_view(state: Round) -> ScoreView:
                            tuple(map(conn, s.connections)), s.total) for s in found.doubles]
     return ScoreView(state.number, tuple(map(conn, found.connections)), tuple(scorers),
                      str(found.bonus) if found.bonus else "", BONUS if found.bonus else 0,
-                     found.totals, tuple(found.lines_of_text()))
+                     found.totals, tuple(found.lines_of_text()),
+                     str(found.stopped_by) if found.stopped_by else "")
 
 
 class SynapseTable:
@@ -259,11 +263,18 @@ class SynapseTable:
         return self._place(who, str(card_id), str(cell), rotation, now)
 
     def _do_stop(self, now: float, player: str = "") -> Effects:
-        # TODO(synapse): a seat button ending the round for one player. The rules engine
-        # has no such move: a round ends only when a player places their last card (or
-        # the grid is full; docs/synapse.md, "House rule — Stop!"). Add it to
-        # kiosk/games/synapse/rules.py first, then wire it here.
-        return problem("The round ends when a player places their last card")
+        """A player's stop button: the round ends at once, the +5 to the other player
+        (``docs/synapse.md``, "the stop button")."""
+        if self.phase is not Phase.PLAYING or self.game is None:
+            return problem("There is no round under way to stop")
+        if player not in SIDES:
+            return problem("Say who stops: north or south")
+        who = Player(player)
+        if who is self.options.kiosk():
+            return problem("Only the kiosk stops its own rounds")
+        self.game = stop_round(self.game, who)
+        self.resumed = False
+        return self._end_round(now)
 
     def _do_next_round(self, now: float) -> Effects:
         if self.phase is not Phase.ROUND_OVER or self.game is None:
@@ -362,7 +373,7 @@ class SynapseTable:
         assert self.game is not None
         self._job = None
         state = self.game.round
-        self._journal_entry("round", now, (state.number, [str(p) for p in state.placements]))
+        self._journal_entry("round", now, (state.number, [str(p) for p in moves_of(state)]))
         if self.game.over:
             return self._finish(now)
         self.phase = Phase.ROUND_OVER
@@ -494,7 +505,11 @@ class SynapseTable:
                 if number != game.number:
                     raise ValueError(f"round {number} journaled during round {game.number}")
                 for text in placements:
-                    who, card_id, cell, rotation = str(text).split()
+                    words = str(text).split()
+                    if words[1:] == ["stop"]:
+                        game = stop_round(game, Player(words[0]))
+                        continue
+                    who, card_id, cell, rotation = words
                     game = play(game, Player(who), card_id, parse_cell(cell), int(rotation))
                 if not game.round.over:
                     raise ValueError(f"round {number} replayed is not over")

@@ -84,10 +84,11 @@ class ScoreView:
     number: int
     connections: tuple[ConnectionView, ...]
     scorers: tuple[ScorerView, ...]
-    bonus: str                         # who ended the round and earned +5 ("" for none)
+    bonus: str                         # who earned the +5 ("" for none)
     bonus_points: int
     totals: tuple[int, int]            # north's, south's for this round
     lines: tuple[str, ...]             # the explanation, one sentence a line
+    stopped_by: str = ""               # who pressed stop (the +5 is the other's), or ""
 
 
 @dataclass(frozen=True)
