@@ -11,14 +11,13 @@ import threading
 import pytest
 
 from kiosk.games.synapse import Player, new_game, parse_cell, play, points
-from kiosk.games.synapse.opponent import PACE_SECONDS
 from kiosk.hardware.sim_gpio import ManualClock
 from kiosk.store.protocol import MemoryStore
 from kiosk.table.api import ControllerListener
 from kiosk.table.controller import TableController
 from kiosk.table.games import register, unregister
 from kiosk.table.games.synapse import table as synapse_table
-from kiosk.table.games.synapse.table import SynapseTable
+from kiosk.table.games.synapse.table import PACE, SynapseTable
 from kiosk.table.games.synapse.view import Phase
 
 WAIT_S = 30.0  # a bound on waiting for a condition, never a sleep
@@ -183,8 +182,8 @@ def test_the_kiosk_places_a_card_each_pace_off_the_pumping_thread(rig, monkeypat
     monkeypatch.setattr(synapse_table, "choose", choose)
     r = rig()
     pumping = threading.get_ident()
-    r.start(mode="kiosk", level=1, human="south", seed=9)
-    pace = PACE_SECONDS[1]
+    r.start(mode="kiosk", level=2, human="south", seed=9)
+    pace = PACE[2]
     r.clock.advance(pace - 0.1)
     r.controller.pump()
     assert not r.payload.thinking and r.payload.left == (17, 17)
@@ -212,8 +211,8 @@ def test_a_kiosk_answer_for_a_round_that_moved_on_is_dropped(rig, monkeypatch):
 
     monkeypatch.setattr(synapse_table, "choose", slow_choose)
     r = rig()
-    r.start(mode="kiosk", level=2, human="south", seed=9)
-    r.clock.advance(PACE_SECONDS[2])
+    r.start(mode="kiosk", level=3, human="south", seed=9)
+    r.clock.advance(PACE[3])
     r.controller.pump()
     assert r.payload.thinking
     r.place_any("south")          # the human is quicker: the kiosk's answer is stale
@@ -272,12 +271,12 @@ def test_a_game_played_to_its_end_is_stored_with_totals_per_round(rig):
 
 def test_abandon_stores_an_abandoned_result_and_closes_the_journal(rig):
     r = rig()
-    r.start(mode="kiosk", level=0, human="north", seed=1)
+    r.start(mode="kiosk", level=1, human="north", seed=1)
     r.place_any("north")
     r.controller.abandon()
     assert r.phase == Phase.ATTRACT
     result = r.store.results("synapse")[-1]
-    assert result.abandoned and result.played == "kiosk-0"
+    assert result.abandoned and result.played == "kiosk-1"
     assert r.store.open_journals() == ()
 
 
@@ -308,3 +307,25 @@ def test_a_stop_needs_a_player_and_not_the_kiosks(rig):
     assert r.heard.problems == ["Say who stops: north or south",
                                 "Only the kiosk stops its own rounds"]
     assert r.phase == Phase.PLAYING
+
+
+def test_levels_are_one_to_three_and_play_the_opponents_zero_to_two(rig, monkeypatch):
+    levels = []
+    real_choose = synapse_table.choose
+
+    def choose(state, player, level, rng):
+        levels.append(level)
+        return real_choose(state, player, level, rng)
+
+    monkeypatch.setattr(synapse_table, "choose", choose)
+    r = rig()
+    r.controller.wake()
+    r.controller.act("start", mode="kiosk", level=0, human="south")
+    assert r.heard.problems == ["Choose the kiosk's level: 1, 2 or 3"]
+    r.controller.act("start", mode="kiosk", level=3, human="south", seed=2)
+    assert r.payload.level == 3 and r.payload.level_name == "Sharp"
+    r.clock.advance(PACE[3])
+    r.pump_until(lambda: r.payload.left[0] == 16, "the kiosk's first card")
+    assert levels == [2]
+    r.controller.abandon()
+    assert r.store.results("synapse")[-1].played == "kiosk-3"

@@ -9,7 +9,9 @@ sentence ("North got c4 first") and ``Effects.result`` False, so the screen retu
 card to the hand. The round ends the moment a player places their last card (+5), or
 by a player's stop button (``stop``: the +5 goes to the other player).
 
-Against the kiosk, its next card is due ``PACE_SECONDS[level]`` seconds (the
+Levels are shown and stored as 1-3 (``kiosk-1`` … ``kiosk-3`` in the store, as Synchro
+does); the opponent's own levels are 0-2, so level ``n`` here plays ``opponent`` level
+``n - 1``. Against the kiosk, its next card is due ``PACE[level]`` seconds (the
 controller's clock, through :meth:`SynapseTable.tick`) after the round began or after
 its last card. ``opponent.choose`` is run with ``context.run_off_thread`` (level 2 takes
 up to ~150 ms on a Pi: too slow for the touchscreen's thread); its answer is applied
@@ -51,7 +53,7 @@ from kiosk.games.synapse import (
     stop_round,
 )
 from kiosk.games.synapse import Card as RulesCard
-from kiosk.games.synapse.opponent import LEVELS, PACE_SECONDS, Choice, choose
+from kiosk.games.synapse.opponent import PACE_SECONDS, Choice, choose
 from kiosk.games.synapse.record import moves_of
 from kiosk.store.protocol import GameResult
 from kiosk.table.api import Sound, TableView
@@ -74,6 +76,7 @@ from kiosk.table.games.synapse.view import (
 log = logging.getLogger(__name__)
 
 GAME_ID = "synapse"
+PACE = {level: PACE_SECONDS[level - 1] for level in LEVEL_NAMES}  # seconds between cards
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,11 @@ class Options:
     def played(self) -> str:
         """What the store files the game under: one record line per way of playing."""
         return "hotseat" if self.mode == "hotseat" else f"kiosk-{self.level}"
+
+    @property
+    def engine_level(self) -> int:
+        """The opponent's level (0-2) for the level players choose (1-3)."""
+        return self.level - 1
 
     def kiosk(self) -> Player | None:
         if self.mode != "kiosk":
@@ -118,7 +126,8 @@ def score_view(state: Round) -> ScoreView:
 
 class SynapseTable:
     """Synapse for one table. ``cardset`` overrides the shipped set (tests); ``rng``
-    draws seeds and the kiosk's choices; ``pace`` overrides ``PACE_SECONDS``."""
+    draws seeds and the kiosk's choices; ``pace`` overrides :data:`PACE` (seconds
+    between the kiosk's cards by level 1-3)."""
 
     game_id = GAME_ID
     commands = COMMANDS
@@ -132,7 +141,7 @@ class SynapseTable:
         self.store = context.store
         self.cardset = cardset or default_cardset()
         self.rng = rng or random.Random()
-        self.pace = dict(pace or PACE_SECONDS)
+        self.pace = dict(pace or PACE)
         self.phase = Phase.ATTRACT
         self.options = Options()
         self.game: Game | None = None
@@ -195,7 +204,7 @@ class SynapseTable:
             self._kiosk_due = now + self._pace()
         if self._job is not None or now < self._kiosk_due:
             return NOTHING
-        state, level = self.game.round, self.options.level
+        state, level = self.game.round, self.options.engine_level
         rng = random.Random(self.rng.randrange(1 << 30))
 
         def work() -> Choice | None:
@@ -237,8 +246,8 @@ class SynapseTable:
             return problem("A game is already being played: resign it first")
         if mode not in MODES:
             return problem(f"Choose two players or the kiosk, not '{mode}'")
-        if mode == "kiosk" and level not in LEVELS:
-            return problem(f"Choose the kiosk's level: {', '.join(map(str, LEVELS))}")
+        if mode == "kiosk" and level not in LEVEL_NAMES:
+            return problem("Choose the kiosk's level: 1, 2 or 3")
         if human not in SIDES:
             return problem("Choose north or south")
         if seed is None:
@@ -496,6 +505,8 @@ class SynapseTable:
         s = journal.setup
         self.options = Options(str(s["mode"]), int(s["level"]), str(s["human"]),
                                int(s["seed"]))
+        if self.options.level not in LEVEL_NAMES:
+            raise ValueError(f"level {self.options.level} is not 1, 2 or 3")
         self._started = float(s.get("started", 0.0))
         game = new_game(self.cardset, self.options.seed)
         self.resigned = ""

@@ -26,7 +26,9 @@ COMMANDS = ("start", "place", "stop", "next_round", "new_game", "resign")
 
 MODES = ("hotseat", "kiosk")          # two players on one screen, or one against the kiosk
 SIDES = ("north", "south")
-LEVEL_NAMES = {0: "Naive", 1: "Greedy", 2: "Greedy with blocking"}  # opponent.LEVELS
+# The levels players see and the store files (kiosk-1 ... kiosk-3); level n plays the
+# opponent's level n - 1 (opponent.LEVELS: naive, greedy, greedy with blocking).
+LEVEL_NAMES = {1: "Relaxed", 2: "Quick", 3: "Sharp"}
 
 
 @dataclass(frozen=True)
