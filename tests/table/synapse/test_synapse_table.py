@@ -329,3 +329,38 @@ def test_levels_are_one_to_three_and_play_the_opponents_zero_to_two(rig, monkeyp
     assert levels == [2]
     r.controller.abandon()
     assert r.store.results("synapse")[-1].played == "kiosk-3"
+
+
+def test_records_follow_the_store_and_a_reset(rig):
+    r = rig()
+    r.start(mode="kiosk", level=2, human="south", seed=3)
+    r.controller.act("resign", player="south")
+    r.controller.act("new_game")
+    r.controller.act("start", mode="hotseat", seed=3)
+    r.controller.act("stop", player="south")
+    r.controller.act("resign", player="south")
+    rows = {row.label: row for row in r.payload.records}
+    assert set(rows) == {"Two players", "vs the kiosk, Quick"}
+    kiosk = rows["vs the kiosk, Quick"]
+    assert (kiosk.games, kiosk.first, kiosk.second) == (1, 0, 1)
+    assert (rows["Two players"].first, rows["Two players"].second) == (1, 0)
+    assert [row.label for row in r.payload.records][0] == "Two players"
+    assert r.payload.recent == ("Two players: North won (south resigned)",
+                                "vs the kiosk, Quick: The kiosk won (south resigned)")
+    r.controller.staff("reset_scores")
+    r.controller.pump()
+    assert r.payload.records == () and r.payload.recent == ()
+
+
+def test_a_records_line_shows_the_best_winning_total(rig):
+    r = rig()
+    r.start(mode="hotseat", seed=2)
+    while r.phase != Phase.GAME_OVER:
+        if r.phase == Phase.ROUND_OVER:
+            r.controller.act("next_round")
+        r.place_any("north")
+    (row,) = r.payload.records
+    assert row.games == 1 and row.best == max(r.payload.totals) > 0
+    north, south = r.payload.totals
+    assert r.payload.recent == (f"Two players: {r.payload.side_name(r.payload.winner)} won, "
+                                f"{max(north, south)} to {min(north, south)}",)

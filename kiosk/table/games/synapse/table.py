@@ -58,6 +58,7 @@ from kiosk.games.synapse.record import moves_of
 from kiosk.store.protocol import GameResult
 from kiosk.table.api import Sound, TableView
 from kiosk.table.games import NOTHING, Effects, GameContext, problem
+from kiosk.table.games.synapse.records import records_of
 from kiosk.table.games.synapse.view import (
     COMMANDS,
     LEVEL_NAMES,
@@ -68,6 +69,7 @@ from kiosk.table.games.synapse.view import (
     ConnectionView,
     Phase,
     PlacedView,
+    RecordRow,
     ScorerView,
     ScoreView,
     SynapseView,
@@ -153,6 +155,8 @@ class SynapseTable:
         self._kiosk_due: float | None = 0.0  # when the kiosk's next card is due
         self._started = 0.0
         self._view: TableView | None = None
+        self._records: tuple[tuple[RecordRow, ...], tuple[str, ...]] = ((), ())
+        self._load_records()
         self._resume()
 
     # ------------------------------------------------------------------ the contract
@@ -216,6 +220,7 @@ class SynapseTable:
         return NOTHING
 
     def refresh(self, now: float) -> Effects:
+        self._load_records()
         self._changed()
         return NOTHING
 
@@ -458,6 +463,15 @@ class SynapseTable:
                 o.played(), 2, score_, max(0.0, now - self._started), abandoned, details))
         except Exception:
             log.exception("could not store the game's result")
+        self._load_records()
+
+    def _load_records(self) -> None:
+        try:
+            results = self.store.results(GAME_ID)
+        except Exception:
+            log.exception("could not read Synapse's results")
+            results = ()
+        self._records = records_of(results)
 
     # ------------------------------------------------------------------ resume
 
@@ -539,9 +553,10 @@ class SynapseTable:
 
     def _build_view(self) -> TableView:
         o = self.options
+        records, recent = self._records
         payload = SynapseView(mode=o.mode, level=o.level,
                               level_name=LEVEL_NAMES.get(o.level, str(o.level)),
-                              human=o.human)
+                              human=o.human, records=records, recent=recent)
         game = self.game
         if game is not None and self.phase in (Phase.PLAYING, Phase.ROUND_OVER,
                                                Phase.GAME_OVER):
@@ -558,6 +573,7 @@ class SynapseTable:
             winner = self._winner() if self.phase is Phase.GAME_OVER else ""
             payload = SynapseView(
                 mode=o.mode, level=o.level, level_name=payload.level_name, human=o.human,
+                records=records, recent=recent,
                 round_number=game.number, start_cell=cell_name(state.start), grid=grid,
                 hands=(hands[0], hands[1]),
                 left=(len(state.hand(Player.NORTH)), len(state.hand(Player.SOUTH))),

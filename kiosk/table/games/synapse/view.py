@@ -94,6 +94,17 @@ class ScoreView:
 
 
 @dataclass(frozen=True)
+class RecordRow:
+    """One line of the records: a way of playing and how its games went."""
+
+    label: str          # "Two players" | "vs the kiosk, Quick"
+    games: int
+    first: int          # two players: north's wins; vs the kiosk: your wins
+    second: int         # two players: south's wins; vs the kiosk: the kiosk's wins
+    best: int           # the highest winning total
+
+
+@dataclass(frozen=True)
 class PlacedView:
     """The placement just made, to highlight."""
 
@@ -123,6 +134,8 @@ class SynapseView:
     winner: str = ""                   # "north" | "south" once the game is over
     resigned: str = ""                 # the side that resigned, if one did
     result: str = ""                   # one sentence: who won and by how much
+    records: tuple[RecordRow, ...] = ()
+    recent: tuple[str, ...] = ()       # the last games, one line each, newest first
 
     def side_name(self, side: str) -> str:
         """'North' / 'South' for two players; 'You' / 'The kiosk' against the kiosk."""
