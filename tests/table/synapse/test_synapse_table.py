@@ -36,14 +36,15 @@ class Heard(ControllerListener):
 
 
 class Rig:
-    def __init__(self, store: MemoryStore | None = None, **options) -> None:
+    def __init__(self, store: MemoryStore | None = None, config_dir=None, **options) -> None:
         self.store = store if store is not None else MemoryStore()
         self.clock = ManualClock(100.0)
         self.woken = threading.Event()
         self.options = options
         register("synapse", self._make)
         self.controller = TableController(clock=self.clock, store=self.store,
-                                          game="synapse", wakeup=self.woken.set)
+                                          game="synapse", wakeup=self.woken.set,
+                                          config_dir=config_dir)
         self.heard = Heard()
         self.controller.set_listener(self.heard)
 
@@ -364,3 +365,32 @@ def test_a_records_line_shows_the_best_winning_total(rig):
     north, south = r.payload.totals
     assert r.payload.recent == (f"Two players: {r.payload.side_name(r.payload.winner)} won, "
                                 f"{max(north, south)} to {min(north, south)}",)
+
+
+def test_a_bad_cards_file_shows_the_broken_phase_with_every_finding(rig, tmp_path):
+    folder = tmp_path / "synapse"
+    folder.mkdir()
+    (folder / "cards.toml").write_text('[[card]]\nid = "X1"\nowner = "east"\n'
+                                       'kind = "standard"\n')
+    r = rig(config_dir=tmp_path)
+    view = r.controller.view
+    assert view.phase == Phase.BROKEN
+    assert view.problems and all(p.startswith(str(folder / "cards.toml")) for p in view.problems)
+    assert any(":3: " in p and "east" in p for p in view.problems), view.problems
+    r.controller.wake()
+    r.controller.act("start", mode="hotseat")
+    assert r.phase == Phase.BROKEN
+    assert r.heard.problems[-1].startswith("Synapse cannot start")
+
+
+def test_the_cards_file_of_the_config_folder_is_the_one_played(rig, tmp_path):
+    from kiosk.games.synapse.content import cards_path
+
+    shipped = cards_path(synapse_table.config_dir(None)).read_text()
+    folder = tmp_path / "synapse"
+    folder.mkdir()
+    (folder / "cards.toml").write_text(shipped.replace('id = "N01"', 'id = "N99"'))
+    r = rig(config_dir=tmp_path)
+    r.start(mode="hotseat", seed=1)
+    ids = {c.card_id for c in r.payload.hands[0]} | {c.card.card_id for c in r.payload.grid}
+    assert "N99" in ids and "N01" not in ids

@@ -35,6 +35,7 @@ from typing import Any
 from kiosk.games.synapse import (
     BONUS,
     MARK,
+    CardsError,
     CardSet,
     Game,
     Player,
@@ -43,6 +44,7 @@ from kiosk.games.synapse import (
     check_placement,
     default_cardset,
     legal_cells,
+    load_cards,
     new_game,
     next_round,
     parse_cell,
@@ -55,6 +57,7 @@ from kiosk.games.synapse import (
 from kiosk.games.synapse import Card as RulesCard
 from kiosk.games.synapse.opponent import PACE_SECONDS, Choice, choose
 from kiosk.games.synapse.record import moves_of
+from kiosk.paths import config_dir
 from kiosk.store.protocol import GameResult
 from kiosk.table.api import Sound, TableView
 from kiosk.table.games import NOTHING, Effects, GameContext, problem
@@ -141,7 +144,8 @@ class SynapseTable:
                  pace: Mapping[int, float] | None = None) -> None:
         self.context = context
         self.store = context.store
-        self.cardset = cardset or default_cardset()
+        self.problems: tuple[str, ...] = ()
+        self.cardset = cardset or self._load_cards()
         self.rng = rng or random.Random()
         self.pace = dict(pace or PACE)
         self.phase = Phase.ATTRACT
@@ -157,7 +161,21 @@ class SynapseTable:
         self._view: TableView | None = None
         self._records: tuple[tuple[RecordRow, ...], tuple[str, ...]] = ((), ())
         self._load_records()
-        self._resume()
+        if self.problems:
+            self.phase = Phase.BROKEN
+        else:
+            self._resume()
+
+    def _load_cards(self) -> CardSet:
+        """The card set in ``synapse/cards.toml`` of the config folder; on a bad file
+        the shipped set stands in and ``problems`` lists every finding as ``kiosk
+        check`` prints it (the table then shows the broken screen)."""
+        try:
+            return load_cards(config_dir(self.context.config_dir))
+        except CardsError as error:
+            self.problems = tuple(f"{f}:{n}: {m}" if n else f"{f}: {m}"
+                                  for f, n, m in error.findings)
+            return default_cardset()
 
     # ------------------------------------------------------------------ the contract
 
@@ -173,6 +191,8 @@ class SynapseTable:
         handler = getattr(self, f"_do_{name}", None)
         if name not in (*COMMANDS, "wake", "abandon") or handler is None:
             return problem(f"Synapse has no command '{name}'")
+        if self.phase is Phase.BROKEN:
+            return problem("Synapse cannot start: its cards file has problems (see the list)")
         try:
             effects = handler(now, **dict(args))
         except TypeError as error:
@@ -587,7 +607,7 @@ class SynapseTable:
                 resigned=self.resigned)
             if self.phase is Phase.GAME_OVER:
                 payload = _with_result(payload)
-        return TableView(game=GAME_ID, phase=str(self.phase), seats=(),
+        return TableView(game=GAME_ID, phase=str(self.phase), seats=(), problems=self.problems,
                          message=self._message(payload), resumed=self.resumed,
                          payload=payload)
 

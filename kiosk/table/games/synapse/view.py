@@ -20,6 +20,7 @@ class Phase(StrEnum):
     PLAYING = "playing"        # a round under way: both place at once
     ROUND_OVER = "round_over"  # a round's score, explained; next_round goes on
     GAME_OVER = "game_over"    # the winner, the totals per round
+    BROKEN = "broken"          # synapse/cards.toml unusable: the problems, nothing else
 
 
 COMMANDS = ("start", "place", "stop", "next_round", "new_game", "resign")
