@@ -119,7 +119,8 @@ def score_view(state: Round) -> ScoreView:
         return ConnectionView((cell_name(c.cells[0]), cell_name(c.cells[1])), c.value, c.why)
 
     scorers = [ScorerView("line", str(s.owner), s.card_id, cell_name(s.cell),
-                          tuple(map(conn, s.connections)), s.total, tuple(s.ends))
+                          tuple(map(conn, s.connections)), s.total, tuple(s.ends),
+                          tuple(tuple(map(cell_name, arm)) for arm in s.arms))
                for s in found.lines]
     scorers += [ScorerView("double", str(s.owner), s.card_id, cell_name(s.cell),
                            tuple(map(conn, s.connections)), s.total) for s in found.doubles]

@@ -78,6 +78,7 @@ class ScorerView:
     connections: tuple[ConnectionView, ...]
     total: int
     ends: tuple[str, ...] = ()         # a line: what stopped each arm
+    arms: tuple[tuple[str, ...], ...] = ()  # a line: the cells in line, each arm outwards
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,32 @@
+"""A holder drawn and touched upside down for the player across the table."""
+
+from __future__ import annotations
+
+from kivy.properties import BooleanProperty
+from kivy.uix.scatterlayout import ScatterLayout
+from kivy.uix.widget import Widget
+
+
+class SynapseTurned(Widget):
+    """Holds one child laid out to its own box, turned 180° when ``turned`` (a Scatter:
+    touches turn with it)."""
+
+    turned = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        self.scatter = ScatterLayout(do_rotation=False, do_scale=False,
+                                     do_translation=False, auto_bring_to_front=False)
+        super().__init__(**kwargs)
+        super().add_widget(self.scatter)
+        self.bind(pos=self._place, size=self._place, turned=self._place)
+
+    def add_widget(self, widget, *args, **kwargs):
+        if getattr(self, "scatter", None) is None or widget is self.scatter:
+            return super().add_widget(widget, *args, **kwargs)
+        return self.scatter.add_widget(widget, *args, **kwargs)
+
+    def _place(self, *_):
+        scatter = self.scatter
+        scatter.rotation = 180 if self.turned else 0
+        scatter.size = self.size
+        scatter.center = self.center
