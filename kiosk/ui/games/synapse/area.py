@@ -62,7 +62,7 @@ class SynapsePlayArea(Widget):
         self.slots: dict[str, dict[str, int]] = {"north": {}, "south": {}}
         self.angles: dict[str, int] = {}     # card id -> how the player turned it
         self.drags: dict[int, Drag] = {}     # touch uid -> its drag
-        self.pending: list[tuple[float, Drag, str]] = []
+        self.pending: list[tuple[float, int, Drag, str]] = []  # touch-down time, uid
         self.on_refused = lambda side, message: None
         self.sent: list[tuple[str, str, str, int, bool]] = []  # (side, card, cell, turn, ok)
         self._round = -1
@@ -186,7 +186,7 @@ class SynapsePlayArea(Widget):
     def _forget_drags(self, card) -> None:
         for uid in [u for u, d in self.drags.items() if d.card is card]:
             del self.drags[uid]
-        self.pending = [x for x in self.pending if x[1].card is not card]
+        self.pending = [x for x in self.pending if x[2].card is not card]
         self._draw_hover()
 
     def _drop_all(self) -> None:
@@ -271,7 +271,7 @@ class SynapsePlayArea(Widget):
             return True
         name = self.cell_at(*card.center)
         if name is not None and self.payload is not None and name in self.payload.legal:
-            self.pending.append((drag.time_start, drag, name))
+            self.pending.append((drag.time_start, touch.uid, drag, name))
             self._flush()
         else:
             self.send_back(card)
@@ -284,8 +284,8 @@ class SynapsePlayArea(Widget):
 
     def _send_drops(self, *_):
         """Send this frame's drops, the earliest touch-down first."""
-        drops, self.pending = sorted(self.pending, key=lambda x: x[0]), []
-        for _t, drag, name in drops:
+        drops, self.pending = sorted(self.pending, key=lambda x: x[:2]), []
+        for _t, _uid, drag, name in drops:
             card = drag.card
             if card.card is None:
                 continue

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+
+from kivy.graphics.transformation import Matrix
 from kivy.properties import BooleanProperty
 from kivy.uix.scatterlayout import ScatterLayout
 from kivy.uix.widget import Widget
@@ -26,7 +29,13 @@ class SynapseTurned(Widget):
         return self.scatter.add_widget(widget, *args, **kwargs)
 
     def _place(self, *_):
+        """Set the transform outright (the Scatter's ``center`` setter may compare with
+        a stale bounding box and not move it): turned, a local point (u, v) lands on
+        (x + w - u, y + h - v). (``right``/``top`` may still be stale here.)"""
         scatter = self.scatter
-        scatter.rotation = 180 if self.turned else 0
         scatter.size = self.size
-        scatter.center = self.center
+        if self.turned:
+            scatter.transform = Matrix().translate(self.x + self.width, self.y + self.height, 0).multiply(
+                Matrix().rotate(math.pi, 0, 0, 1))
+        else:
+            scatter.transform = Matrix().translate(self.x, self.y, 0)
