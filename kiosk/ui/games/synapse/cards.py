@@ -8,7 +8,7 @@ brightness):
 - an icon edge: 1-4 copies of its shape (star, circle, square, triangle) in its colour
   (black, white, gray: three brightnesses, each outlined) along that edge;
 - a blank edge: a short thin dash;
-- a wild's marked edge: a zigzag, and "WILD" in the middle;
+- a wild's marked edge: a zigzag, and "WILD" in the middle ("W" on a small card);
 - a line card: a double-headed arrow along its line;
 - a double: its icons and "×2" in the middle;
 - a block: a thick cross;
@@ -38,7 +38,7 @@ from kivy.graphics import (
 from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.widget import Widget
 
-from kiosk.ui.widgets.stamps import sizes, stamp
+from kiosk.ui.widgets.stamps import CACHE, sizes, stamp
 
 GROUND = {"north": (0.72, 0.82, 0.98, 1), "south": (0.98, 0.86, 0.62, 1),
           "": (0.80, 0.87, 0.80, 1)}
@@ -171,8 +171,10 @@ def draw_card(card, s: float) -> list[tuple[str, float]]:
             texts.append(stamp("×2", (s * 0.28, s * 0.3, s * 0.44, s * 0.4), font, INK,
                                bold=True))
         elif card.kind == "wild":
-            texts.append(stamp("WILD", (s * 0.22, s * 0.3, s * 0.56, s * 0.4),
-                               max(min_font, s * 0.16), INK, bold=True))
+            small = max(min_font, s * 0.16)
+            word = "WILD" if CACHE.texture("WILD", small, True).width <= s * 0.56 else "W"
+            texts.append(stamp(word, (s * 0.22, s * 0.3, s * 0.56, s * 0.4), small, INK,
+                               bold=True))
         elif card.kind == "start":
             Color(*INK)
             Line(circle=(s / 2, s / 2, s * 0.12), width=max(1.5, s * 0.03))

@@ -18,7 +18,10 @@ LIT = (1.0, 0.85, 0.2, 1)
 
 
 def steps(score) -> list[tuple[str, object]]:
-    """("connection", ConnectionView) for each, then ("line" | "double", ScorerView)."""
+    """("connection", ConnectionView) for each, then ("line" | "double", ScorerView);
+    none for no score (a game resigned in the middle of a round)."""
+    if score is None:
+        return []
     out: list[tuple[str, object]] = [("connection", c) for c in score.connections]
     out += [(s.kind, s) for s in score.scorers]
     return out

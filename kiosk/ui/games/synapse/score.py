@@ -33,6 +33,8 @@ def panel_text(p, side: str) -> str:
     """A player's scoring cards, the +5 and their points, one line each."""
     score = p.score
     lines = []
+    if score is None:  # resigned during a round: nothing of it is scored
+        return f"{p.side_name(p.resigned)} resigned" if p.resigned else ""
     for s in score.scorers:
         if s.owner != side:
             continue
@@ -69,18 +71,19 @@ class SynapseScoreScreen(ViewScreen):
 
     def redraw(self, view) -> None:
         p = view.payload
-        if p is None or p.score is None:
+        if p is None or (p.score is None and view.phase != "game_over"):
             return
         area = self.ids.area
         area.payload = p
         self.over = view.phase == "game_over"
         self.ids.north_turn.turned = self.ids.north_side.turned = p.mode == "hotseat"
         self.north_panel, self.south_panel = panel_text(p, "north"), panel_text(p, "south")
-        north, south = p.score.totals
+        north, south = p.score.totals if p.score is not None else (0, 0)
         game = f"Game: {p.side_name('north')} {p.totals[0]}, {p.side_name('south')} {p.totals[1]}"
         for bar, side, points in ((self.ids.north, "north", north),
                                   (self.ids.south, "south", south)):
-            mine = f"{p.side_name(side)}: {points} in round {p.score.number}"
+            mine = (f"{p.side_name(side)}: {points} in round {p.score.number}"
+                    if p.score is not None else game)
             bar.text = f"{p.result}\n{mine}" if self.over and p.result else f"{mine}  ·  {game}"
             bar.button = "New game" if self.over else "Next round"
         if self._shown != p.score:

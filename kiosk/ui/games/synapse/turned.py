@@ -35,7 +35,7 @@ class SynapseTurned(Widget):
         scatter = self.scatter
         scatter.size = self.size
         if self.turned:
-            scatter.transform = Matrix().translate(self.x + self.width, self.y + self.height, 0).multiply(
-                Matrix().rotate(math.pi, 0, 0, 1))
+            corner = Matrix().translate(self.x + self.width, self.y + self.height, 0)
+            scatter.transform = corner.multiply(Matrix().rotate(math.pi, 0, 0, 1))
         else:
             scatter.transform = Matrix().translate(self.x, self.y, 0)
