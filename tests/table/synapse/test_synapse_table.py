@@ -1,8 +1,9 @@
 """Synapse's table logic through the real TableController, a MemoryStore and a manual
 clock: placements in arrival order, a cell taken first, a round ended by a last card
 (+5), the kiosk pacing its cards off the pumping thread, and resume after a kill at the
-start of the round in progress. The registry has no Synapse line yet, so the tests
-register the table logic themselves."""
+start of the round in progress, a stop, records, levels and the cards file. The
+registry's table logic is used as it is; a test that needs options (a pace) registers
+it with them."""
 
 from __future__ import annotations
 
@@ -41,7 +42,8 @@ class Rig:
         self.clock = ManualClock(100.0)
         self.woken = threading.Event()
         self.options = options
-        register("synapse", self._make)
+        if options:
+            register("synapse", self._make)
         self.controller = TableController(clock=self.clock, store=self.store,
                                           game="synapse", wakeup=self.woken.set,
                                           config_dir=config_dir)
