@@ -1,6 +1,7 @@
 """A Synapse card drawn with canvas instructions: a widget per card, drawn once in its
-own coordinates (0..size) and moved or turned by a ``Translate``/``Rotate`` pair, so a
-drag changes two numbers a frame and rebuilds nothing.
+own coordinates (0..size) into a texture of its own (an ``Fbo``), shown as one
+rectangle moved and turned by a ``Translate``/``Rotate`` pair, so a drag changes two
+numbers a frame, rebuilds nothing, and a frame is one draw per card.
 
 What a card shows (readable without colour vision: every colour is also a shape or a
 brightness):
@@ -23,8 +24,11 @@ from __future__ import annotations
 import math
 
 from kivy.graphics import (
+    ClearBuffers,
+    ClearColor,
     Color,
     Ellipse,
+    Fbo,
     Line,
     Mesh,
     PopMatrix,
@@ -194,6 +198,7 @@ class SynapseCard(Widget):
         super().__init__(**kwargs)
         self.drawn_texts: list[tuple[str, float]] = []
         self.slot: tuple[float, float] | None = None  # where it rests in a hand
+        self._fbo = None
         with self.canvas.before:
             PushMatrix()
             self._move = Translate(0, 0)
@@ -215,11 +220,22 @@ class SynapseCard(Widget):
         self._shade.size = self.size
 
     def _redraw(self, *_):
+        """Draw the card once into a texture of its own (a card is up to ~70
+        instructions; as one textured rectangle a frame of 70 cards is 70 draws)."""
         self.canvas.clear()
+        self._fbo = None
         if self.card is None or self.width <= 1:
             self.drawn_texts = []
             return
+        side = max(1, int(round(self.width)))
+        self._fbo = fbo = Fbo(size=(side, side))
+        with fbo:
+            ClearColor(0, 0, 0, 0)
+            ClearBuffers()
+            self.drawn_texts = draw_card(self.card, side)
+        fbo.draw()
         with self.canvas:
-            self.drawn_texts = draw_card(self.card, self.width)
+            Color(1, 1, 1, 1)
+            Rectangle(texture=fbo.texture, pos=(0, 0), size=(side, side))
         self._moved()
         self._dimmed()
