@@ -396,3 +396,11 @@ def test_the_cards_file_of_the_config_folder_is_the_one_played(rig, tmp_path):
     r.start(mode="hotseat", seed=1)
     ids = {c.card_id for c in r.payload.hands[0]} | {c.card.card_id for c in r.payload.grid}
     assert "N99" in ids and "N01" not in ids
+
+
+def test_the_records_docstring_holds():
+    import doctest
+
+    from kiosk.table.games.synapse import records
+
+    assert doctest.testmod(records).failed == 0
