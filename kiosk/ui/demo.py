@@ -13,6 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from kiosk import registry
 from kiosk.ui.headless import parse_size, prepare
 
 
@@ -23,6 +24,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--size", default="1280x800", type=parse_size,
                         help="window size, e.g. 800x480 or 1920x1080 (default 1280x800)")
     parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5, 6))
+    parser.add_argument("--game", choices=registry.ids(), default=None,
+                        help="only this game's part (default: every game's)")
     return parser.parse_args(argv)
 
 
@@ -33,7 +36,8 @@ def main(argv: list[str] | None = None) -> int:
 
     sys.stderr = sys.__stderr__  # Kivy's logger takes stderr over; errors must be seen
 
-    written = play(Path(args.screenshots), size=args.size, players=args.players)
+    written = play(Path(args.screenshots), size=args.size, players=args.players,
+                   game=args.game)
     for path in written:
         print(path)
     print(f"kiosk demo: {len(written)} screenshots in {args.screenshots}")

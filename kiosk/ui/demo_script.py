@@ -13,9 +13,12 @@ from kiosk import registry
 
 
 def play(folder: Path, *, size=(1280, 800), players: int = 4,
-         shots: bool = True) -> list[Path]:
+         shots: bool = True, game: str | None = None) -> list[Path]:
+    """``game``: only that game's part (its id), else every game's."""
     written: list[Path] = []
     for info in registry.GAMES:
+        if game is not None and info.id != game:
+            continue
         module = f"{info.ui}.demo"
         if find_spec(module) is None:
             continue

@@ -43,6 +43,12 @@ class Finger(MotionEvent):
     def touch_up(self) -> None:
         EventLoop.post_dispatch_input("end", self)
 
+    def move_to(self, x: float, y: float) -> None:
+        """The finger slides to a window point (a touch "update")."""
+        window = EventLoop.window
+        self.move({"x": x / (window.width - 1.0), "y": y / (window.height - 1.0)})
+        EventLoop.post_dispatch_input("update", self)
+
 
 def walk(widget) -> Iterator:
     """Every widget under ``widget`` (itself first), popups included when it is the Window."""
@@ -187,6 +193,35 @@ class Pilot:
             touches.append(touch)
         self.frames(1)
         return touches
+
+    def drag_together(self, paths: list[tuple[tuple[float, float], tuple[float, float]]],
+                      steps: int = 4, release: list[int] | None = None,
+                      held: bool = False) -> list[Finger]:
+        """Several fingers at once, each its own touch (its own ``uid``): they go down
+        in the order given, one frame apart; then all slide a step each frame,
+        interleaved, from their start to their end (window points); then they lift in
+        the ``release`` order (indices; default the order given), all in one frame.
+        ``held``: leave them down (lift them with :meth:`lift`)."""
+        fingers = []
+        for start, _end in paths:
+            finger = Finger(*start)
+            finger.touch_down()
+            fingers.append(finger)
+            self.frames(1)
+        for k in range(1, steps + 1):
+            for finger, (start, end) in zip(fingers, paths, strict=True):
+                finger.move_to(start[0] + (end[0] - start[0]) * k / steps,
+                               start[1] + (end[1] - start[1]) * k / steps)
+            self.frames(1)
+        if not held:
+            self.lift(fingers, release)
+        return fingers
+
+    def lift(self, fingers: list[Finger], order: list[int] | None = None) -> None:
+        """Lift fingers in ``order`` (indices; default as given) in one frame."""
+        for index in order if order is not None else range(len(fingers)):
+            fingers[index].touch_up()
+        self.frames(1)
 
     def shot(self, path: str | Path) -> Path:
         """Save the next drawn frame as a PNG at ``path``."""

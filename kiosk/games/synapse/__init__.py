@@ -27,6 +27,8 @@ this package):
 - ``legal_cells(state)``; ``place(state, player, card_id, cell, rotation) -> Round``
   (rotation 0/90/180/270 degrees clockwise) raises ``IllegalPlacement`` (a ValueError
   saying why); ``check_placement(...) -> str | None``; ``round_over(state)``.
+  ``stop(state, player)`` ends the round with cards in hand (the seat button; the +5
+  goes to the other player: ``state.bonus_to``), ``check_stop``, ``IllegalStop``.
 - ``score(state) -> Score``: ``connections`` (every connection in the grid: cells,
   value, why), ``lines`` (``LineScore``: owner, card, cell, ``arms``, what ``ends`` each
   arm, its connections, total), ``doubles`` (``DoubleScore``: its connections, doubled
@@ -34,8 +36,9 @@ this package):
   ``points(state)`` is the totals alone, fast. ``connection(a, b, direction)``.
 - ``Game`` (frozen): ``rounds``, ``round``, ``number``, ``round_totals``, ``totals``,
   ``over``, ``winner``; ``new_game(cardset, seed)``, ``play(game, player, card_id, cell,
-  rotation)``, ``next_round(game)``. Three rounds; more while tied.
-- Records: ``Record(seed, rounds, north, south)``, ``record_of(game)``,
+  rotation)``, ``stop_round(game, player)``, ``next_round(game)``. Three rounds; more while tied.
+- Records: ``Record(seed, rounds, north, south)`` (a round's moves: placements,
+  and a ``StopCall`` last if a player stopped it), ``record_of(game)``,
   ``save_record(record, cardset) -> str``, ``load_record(text)``,
   ``replay(record, cardset) -> list[Game]`` (``RecordError``).
 - The opponent: :mod:`kiosk.games.synapse.opponent` (``choose``, ``LEVELS``,
@@ -68,29 +71,36 @@ from .cards import (
 )
 from .content import CardsError, load_cards
 from .design import default_cardset
-from .game import Game, new_game, next_round, play
+from .game import Game, new_game, next_round, play, stop_round
 from .grid import CELLS, SIZE, Cell, cell_name, parse_cell, start_cell
 from .record import Record, RecordError, load_record, record_of, replay, save_record
 from .rules import (
     CardSet,
     IllegalPlacement,
+    IllegalStop,
     Placement,
     Round,
+    StopCall,
     check_placement,
+    check_stop,
     legal_cells,
     make_round,
     place,
     round_over,
     start_round,
+    stop,
 )
 from .scoring import BONUS, Connection, DoubleScore, LineScore, Score, connection, points, score
 
 __all__ = [
     "BONUS", "CELLS", "COLOURS", "DIRECTIONS", "MARK", "PLAYERS", "SHAPES", "SIZE", "Card",
     "CardSet", "CardsError", "Cell", "Connection", "DoubleScore", "E", "Game",
-    "IllegalPlacement", "Icon", "Kind", "LineScore", "N", "Placement", "Player", "Record",
-    "RecordError", "Round", "S", "Score", "W", "cell_name", "check_placement", "connection",
+    "IllegalPlacement", "IllegalStop", "Icon", "Kind", "LineScore", "N", "Placement",
+    "Player", "Record",
+    "RecordError", "Round", "S", "Score", "StopCall", "W", "cell_name", "check_placement",
+    "check_stop", "connection",
     "default_cardset", "legal_cells", "load_cards", "load_record", "make_round", "new_game",
     "next_round", "parse_cell", "place", "play", "points", "record_of", "replay",
-    "rotate", "round_over", "save_record", "score", "start_cell", "start_round",
+    "rotate", "round_over", "save_record", "score", "start_cell", "start_round", "stop",
+    "stop_round",
 ]

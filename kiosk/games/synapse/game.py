@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from .cards import Player
 from .grid import Cell
-from .rules import CardSet, Round, place, start_round
+from .rules import CardSet, Round, place, start_round, stop
 from .scoring import points
 
 ROUNDS = 3
@@ -75,6 +75,13 @@ def play(game: Game, player: Player, card_id: str, cell: Cell, rotation: int = 0
     :class:`~.rules.IllegalPlacement`)."""
     return replace(game, rounds=(*game.rounds[:-1],
                                  place(game.round, player, card_id, cell, rotation)))
+
+
+def stop_round(game: Game, player: Player) -> Game:
+    """The game after ``player`` stops the current round with cards in hand
+    (:func:`.rules.stop`: the +5 goes to the other player; raises
+    :class:`~.rules.IllegalStop` if the round is over)."""
+    return replace(game, rounds=(*game.rounds[:-1], stop(game.round, player)))
 
 
 def next_round(game: Game) -> Game:

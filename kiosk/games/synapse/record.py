@@ -7,13 +7,15 @@
     south S15 b3 90
     north N04 d2 0
     ...
+    north stop
     round 2
     ...
 
 The header names the format and version, the seed (which draws each round's first
 cards), optionally the players (percent-encoded) and the result (``north``, ``south``
 or ``*`` unfinished; written by :func:`save_record`). A placement is the player, the
-card's id, the cell and the rotation in degrees clockwise. Blank lines and ``#`` lines
+card's id, the cell and the rotation in degrees clockwise; ``PLAYER stop`` (last in a
+round) is that player stopping the round with cards in hand. Blank lines and ``#`` lines
 are ignored. No file I/O here: the caller reads and writes the text. Card ids refer to
 a card set, which :func:`replay` and :func:`save_record` are given.
 
@@ -33,9 +35,11 @@ from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
 from .cards import Player
-from .game import Game, new_game, next_round, play
+from .game import Game, new_game, next_round, play, stop_round
 from .grid import parse_cell
-from .rules import CardSet, Placement, check_placement
+from .rules import CardSet, Placement, StopCall, check_placement, check_stop
+
+Move = Placement | StopCall
 
 FORMAT, VERSION = "synapse", "1"
 
@@ -47,13 +51,20 @@ class RecordError(ValueError):
 @dataclass(frozen=True)
 class Record:
     seed: int = 0
-    rounds: tuple[tuple[Placement, ...], ...] = ()
+    rounds: tuple[tuple[Move, ...], ...] = ()  # a StopCall only last in a round
     north: str = ""
     south: str = ""
 
 
 def record_of(game: Game, north: str = "", south: str = "") -> Record:
-    return Record(game.seed, tuple(r.placements for r in game.rounds), north, south)
+    return Record(game.seed, tuple(moves_of(r) for r in game.rounds), north, south)
+
+
+def moves_of(state) -> tuple[Move, ...]:
+    """A round's placements, and its stop if a player stopped it."""
+    if state.stopped and state.ended_by is not None:
+        return (*state.placements, StopCall(state.ended_by))
+    return state.placements
 
 
 def save_record(record: Record, cardset: CardSet) -> str:
@@ -94,7 +105,7 @@ def load_record(text: str) -> Record:
     seed = fields.get("seed", "0")
     if not seed.lstrip("-").isdigit() or len(seed) > 20:
         raise RecordError(f"line {number}: seed must be a whole number, not {seed!r}")
-    rounds: list[list[Placement]] = []
+    rounds: list[list[Move]] = []
     for number, line in lines[1:]:
         words = line.split()
         if words[0] == "round":
@@ -109,10 +120,14 @@ def load_record(text: str) -> Record:
                   fields.get("south", ""))
 
 
-def _placement(number: int, words: list[str]) -> Placement:
+def _placement(number: int, words: list[str]) -> Move:
+    if len(words) == 2 and words[1] == "stop":
+        if words[0] not in ("north", "south"):
+            raise RecordError(f"line {number}: {words[0]!r} is not a player (north or south)")
+        return StopCall(Player(words[0]))
     if len(words) != 4:
         raise RecordError(f"line {number}: a placement is 'PLAYER CARD CELL ROTATION', "
-                          "like 'north N04 d2 90'")
+                          "like 'north N04 d2 90', or a stop 'PLAYER stop'")
     who, card_id, cell, rotation = words
     if who not in ("north", "south"):
         raise RecordError(f"line {number}: {who!r} is not a player (north or south)")
@@ -137,8 +152,14 @@ def replay(record: Record, cardset: CardSet) -> list[Game]:
             except ValueError as error:
                 raise RecordError(f"round {number}: {error}") from None
         for count, p in enumerate(placements, start=1):
-            problem = check_placement(games[-1].round, p.player, p.card_id, p.cell, p.rotation)
+            if isinstance(p, StopCall):
+                problem = check_stop(games[-1].round, p.player)
+            else:
+                problem = check_placement(games[-1].round, p.player, p.card_id, p.cell,
+                                          p.rotation)
             if problem:
-                raise RecordError(f"round {number}, placement {count} ({p}): {problem}")
-            games.append(play(games[-1], p.player, p.card_id, p.cell, p.rotation))
+                which = "the stop" if isinstance(p, StopCall) else f"placement {count}"
+                raise RecordError(f"round {number}, {which} ({p}): {problem}")
+            games.append(stop_round(games[-1], p.player) if isinstance(p, StopCall)
+                         else play(games[-1], p.player, p.card_id, p.cell, p.rotation))
     return games

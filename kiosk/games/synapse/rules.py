@@ -9,7 +9,9 @@ round begins; for the rules they are simply placed.
 A placement puts a card from the player's hand, turned by 0, 90, 180 or 270 degrees
 clockwise, on an empty cell orthogonally next to a card already in the grid. It is
 final. The round ends the moment a player places their last card (that player
-"called Stop!" and earns the +5), or when the grid is full (no one earns it).
+"called Stop!" and earns the +5), or when the grid is full (no one earns it), or when
+a player stops it with cards still in hand (:func:`stop`, their seat button): then the
+*other* player earns the +5, as the one still in the race (``docs/synapse.md``).
 
 >>> from .design import default_cardset
 >>> import random
@@ -33,6 +35,10 @@ from .grid import CELLS, Cell, cell_name, index, neighbours, on_grid, start_cell
 
 class IllegalPlacement(ValueError):
     """A placement the rules refuse; the message says why, in plain words."""
+
+
+class IllegalStop(ValueError):
+    """A stop the rules refuse (the round is already over); the message says why."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +67,16 @@ class Placement:
 
 
 @dataclass(frozen=True)
+class StopCall:
+    """A player ending the round with cards still in hand (in a record: ``north stop``)."""
+
+    player: Player
+
+    def __str__(self) -> str:
+        return f"{self.player} stop"
+
+
+@dataclass(frozen=True)
 class Round:
     cardset: CardSet
     number: int
@@ -68,8 +84,17 @@ class Round:
     hands: tuple[tuple[str, ...], tuple[str, ...]]  # north's, south's: ids still in hand
     first_cards: tuple[str, str]            # north's, south's
     placements: tuple[Placement, ...] = ()  # after the first cards, in order
-    ended_by: Player | None = None          # who placed their last card
+    ended_by: Player | None = None          # who placed their last card, or stopped
     over: bool = False
+    stopped: bool = False                   # ended_by stopped with cards in hand
+
+    @property
+    def bonus_to(self) -> Player | None:
+        """Who earns the +5: whoever placed their last card; after a stop, the other
+        player (still in the race); no one after a full grid."""
+        if self.ended_by is None:
+            return None
+        return self.ended_by.opponent if self.stopped else self.ended_by
 
     def at(self, cell: Cell) -> Card | None:
         return self.grid[index(cell)] if on_grid(cell) else None
@@ -160,13 +185,32 @@ def place(state: Round, player: Player, card_id: str, cell: Cell, rotation: int 
                    ended_by=player if emptied else None, over=emptied or full)
 
 
+def check_stop(state: Round, player: Player) -> str | None:
+    """Why ``player`` cannot stop the round now, or None if they can."""
+    if not isinstance(player, Player):
+        return f"{player!r} is not a player (north or south)"
+    if state.over:
+        return f"round {state.number} is over"
+    return None
+
+
+def stop(state: Round, player: Player) -> Round:
+    """The round ended by ``player`` with cards still in hand (their seat button): over
+    at once, the +5 to the other player. Raises :class:`IllegalStop` if it is over."""
+    problem = check_stop(state, player)
+    if problem:
+        raise IllegalStop(problem)
+    return replace(state, ended_by=player, over=True, stopped=True)
+
+
 def round_over(state: Round) -> bool:
     return state.over
 
 
 def make_round(cards: Mapping[Cell, Card], *, number: int = 1,
-               ended_by: Player | None = None, hands: tuple[tuple[str, ...],
-                                                            tuple[str, ...]] = ((), ())) -> Round:
+               ended_by: Player | None = None,
+               hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+               stopped: bool = False) -> Round:
     """A round with ``cards`` (already turned) on their cells, for puzzles and tests:
     no start card unless one is given; the card set is the cards given."""
     grid: list[Card | None] = [None] * len(CELLS)
@@ -179,4 +223,4 @@ def make_round(cards: Mapping[Cell, Card], *, number: int = 1,
     cardset = CardSet(start, {c.id: c for c in cards.values() if c.kind is not Kind.START})
     full = all(c is not None for c in grid)
     return Round(cardset, number, tuple(grid), hands, ("", ""), (), ended_by,
-                 ended_by is not None or full)
+                 ended_by is not None or full, stopped and ended_by is not None)

@@ -118,8 +118,8 @@ def points(state: Round) -> tuple[int, int]:
         card = state.grid[index(cell)]
         if card is not None and card.owner is not None and card.scoring:
             totals[card.owner.index] += points_at(state.grid, cell)
-    if state.ended_by is not None:
-        totals[state.ended_by.index] += BONUS
+    if state.bonus_to is not None:
+        totals[state.bonus_to.index] += BONUS
     return totals[0], totals[1]
 
 
@@ -156,13 +156,15 @@ class DoubleScore:
 @dataclass(frozen=True)
 class Score:
     """Everything the screen draws: ``connections`` (all in the grid), ``lines``,
-    ``doubles``, who got the ``bonus`` (or None) and ``totals`` (north's, south's)."""
+    ``doubles``, who got the ``bonus`` (or None), ``totals`` (north's, south's) and,
+    after a stop, who ``stopped_by`` the seat button (the bonus is the other's)."""
 
     connections: tuple[Connection, ...]
     lines: tuple[LineScore, ...]
     doubles: tuple[DoubleScore, ...]
     bonus: Player | None
     totals: tuple[int, int]
+    stopped_by: Player | None = None  # who stopped the round with cards in hand
 
     def total(self, player: Player) -> int:
         return self.totals[player.index]
@@ -178,7 +180,9 @@ class Score:
             out.append(f"{double.owner}'s double {double.card_id} on "
                        f"{cell_name(double.cell)}: 2 × "
                        f"{sum(c.value for c in double.connections)} = {double.total}")
-        if self.bonus is not None:
+        if self.stopped_by is not None:
+            out.append(f"{self.stopped_by} stopped the round: +{BONUS} for {self.bonus}")
+        elif self.bonus is not None:
             out.append(f"{self.bonus} ended the round: +{BONUS}")
         out.append(f"north {self.totals[0]}, south {self.totals[1]}")
         return out
@@ -222,10 +226,10 @@ def score(state: Round) -> Score:
             lines.append(LineScore(card.owner, card.id, cell, tuple(arms), tuple(ends),
                                    tuple(found), total))
             totals[card.owner.index] += total
-    if state.ended_by is not None:
-        totals[state.ended_by.index] += BONUS
-    return Score(tuple(connections), tuple(lines), tuple(doubles), state.ended_by,
-                 (totals[0], totals[1]))
+    if state.bonus_to is not None:
+        totals[state.bonus_to.index] += BONUS
+    return Score(tuple(connections), tuple(lines), tuple(doubles), state.bonus_to,
+                 (totals[0], totals[1]), state.ended_by if state.stopped else None)
 
 
 __all__ = ["BONUS", "PLAYERS", "Connection", "DoubleScore", "LineScore", "Score", "arm",

@@ -132,12 +132,8 @@ def test_a_missing_file_is_one_finding(config):
         load_cards(config)
 
 
-def test_kiosk_check_reports_them_once_the_game_is_registered(config, monkeypatch, capsys):
-    """Synapse is not registered yet (no table or UI); here it is, for the test."""
-    info = registry.GameInfo("synapse", "Synapse", (2,), frozenset(), "synapse",
-                             "kiosk.table.games.synapse.table:SynapseTable",
-                             "kiosk.ui.games.synapse", "kiosk.games.synapse.check")
-    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, info))
+def test_kiosk_check_reports_them_for_the_registered_game(config, capsys):
+    assert registry.game("synapse").checker == "kiosk.games.synapse.check"
     assert run(["--config", str(config), "check"]) == 0
     path = config / "synapse" / "cards.toml"
     edit(path, 'edges = ["1 gray circle"', 'edges = ["1 gray hexagon"')

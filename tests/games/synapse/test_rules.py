@@ -9,11 +9,15 @@ import pytest
 
 import kiosk.games.synapse
 from kiosk.games.synapse import (
+    BONUS,
     IllegalPlacement,
+    IllegalStop,
     Kind,
     Record,
     RecordError,
+    StopCall,
     cell_name,
+    check_stop,
     default_cardset,
     legal_cells,
     load_record,
@@ -22,11 +26,15 @@ from kiosk.games.synapse import (
     parse_cell,
     place,
     play,
+    points,
     record_of,
     replay,
     save_record,
+    score,
     start_cell,
     start_round,
+    stop,
+    stop_round,
 )
 from kiosk.games.synapse.selfplay import play_game
 
@@ -164,3 +172,51 @@ def test_play_is_place_on_the_current_round():
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+def test_a_stop_ends_the_round_and_the_other_player_earns_the_bonus():
+    state = place(fresh(), NORTH, "N15", (3, 1), 90)
+    before = points(state)
+    stopped = stop(state, SOUTH)
+    assert stopped.over and stopped.stopped and stopped.ended_by is SOUTH
+    assert stopped.bonus_to is NORTH and len(stopped.hand(SOUTH)) == 17
+    assert points(stopped) == (before[0] + BONUS, before[1])
+    found = score(stopped)
+    assert found.bonus is NORTH and found.stopped_by is SOUTH
+    assert f"south stopped the round: +{BONUS} for north" in found.lines_of_text()
+    assert legal_cells(stopped) == []
+    with pytest.raises(IllegalPlacement, match="round 1 is over"):
+        place(stopped, NORTH, "N16", (0, 0), 0)
+    with pytest.raises(IllegalStop, match="round 1 is over"):
+        stop(stopped, NORTH)
+    assert check_stop(state, "east") == "'east' is not a player (north or south)"
+
+
+def test_a_last_card_is_not_a_stop():
+    state, rng = fresh(), random.Random(2)
+    while not state.over:
+        state = place(state, SOUTH, state.hand(SOUTH)[0], rng.choice(legal_cells(state)), 0)
+    assert not state.stopped and state.bonus_to is SOUTH and score(state).stopped_by is None
+
+
+def test_a_stopped_round_is_recorded_and_replays():
+    game = play(new_game(CARDS, 6), SOUTH, "S17", (1, 2), 90)
+    game = stop_round(game, NORTH)
+    game = play(next_round(game), NORTH, "N15", (2, 2), 0)
+    text = save_record(record_of(game), CARDS)
+    assert text.splitlines()[1:4] == ["round 1", "south S17 b3 90", "north stop"]
+    record = load_record(text)
+    assert record.rounds[0][-1] == StopCall(NORTH)
+    again = replay(record, CARDS)[-1]
+    assert again.rounds == game.rounds and again.round_totals == game.round_totals
+    assert again.round_totals[0][1] == BONUS
+
+
+@pytest.mark.parametrize("text, message", [
+    ("synapse 1\nround 1\nwest stop\n", "line 3: 'west' is not a player"),
+    ("synapse 1\nround 1\nnorth stop\nsouth stop\n", r"round 1, the stop \(south stop\): "
+                                                     "round 1 is over"),
+])
+def test_bad_stops_in_a_record_say_where(text, message):
+    with pytest.raises(RecordError, match=message):
+        replay(load_record(text), CARDS)

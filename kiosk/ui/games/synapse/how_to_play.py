@@ -1,0 +1,52 @@
+"""How to play Synapse, a page at a time in plain words (the essentials of
+docs/synapse.md): racing at once, where a card may go, connections, lines and doubles,
+the stop button and the rounds."""
+
+from __future__ import annotations
+
+from kivy.properties import NumericProperty, StringProperty
+
+from kiosk.ui import theme
+from kiosk.ui.screens.base import ViewScreen
+
+PAGES = (
+    ("Both at once",
+     "There are no turns. Both players place cards at the same time, as fast as they "
+     "like. Drag a card from your hand onto a lit square; tap a card to turn it."),
+    ("Where a card goes",
+     "A card goes on an empty square right next to a card already down: above, below, "
+     "left or right. Once you let go it stays. If both reach a square, the first "
+     "finger down gets it and the other card comes back."),
+    ("Connections",
+     "Where two edges with icons touch, they connect: one point for the same shape, "
+     "one for the same colour, one for the same number. A blank edge connects nothing. "
+     "A wild edge matches anything exactly. A block (the cross) connects nothing."),
+    ("Only lines and doubles score",
+     "Your line card (the arrow) scores every connection in its row or column, out to a "
+     "block, a gap or the edge. Your double (×2) scores twice the connections on its "
+     "own four edges. Anyone's cards count for you."),
+    ("Stop!",
+     "Place your last card and the round ends at once: +5 for you. Your Stop button "
+     "ends it too, but then the +5 goes to the other player."),
+    ("Three rounds",
+     "The kiosk shows every point of the round on the grid. After three rounds the "
+     "higher total wins; if tied, play another round."),
+)
+
+
+class SynapseHowToPlayScreen(ViewScreen):
+    page = NumericProperty(0)
+    pages = NumericProperty(len(PAGES))
+    title = StringProperty(PAGES[0][0])
+    text = StringProperty(PAGES[0][1])
+
+    def on_pre_enter(self, *_):
+        self.go_to(0)
+
+    def go_to(self, page: int) -> None:
+        self.page = max(0, min(len(PAGES) - 1, page))
+        title, self.text = PAGES[self.page]
+        self.title = f"{self.page + 1}/{len(PAGES)}  {title}"
+
+
+theme.load_kv(__file__)
