@@ -255,10 +255,10 @@ class SyncAssociationTable:
             self.phase = Phase.SETUP
         return NOTHING
 
-    def _do_group(self, now: float, name: str) -> Effects:
+    def _do_group(self, now: float, team: str) -> Effects:
         if self.phase is not Phase.SETUP:
             return problem("Choose the team before the game starts")
-        name = campaign.normal_name(name)
+        name = campaign.normal_name(team)
         why = campaign.name_problem(name)
         if why:
             return problem(why)
@@ -428,7 +428,7 @@ class SyncAssociationTable:
                 if self.group is not None and self.group.name == old:
                     self.group = Group(new, self.group.data)
             elif action == SyncStaff.DELETE_GROUP:
-                name = str(args.get("name", ""))
+                name = str(args.get("team", ""))
                 self.store.delete_group(GAME_ID, name)
                 if self.group is not None and self.group.name == name:
                     self.group = None
@@ -460,7 +460,7 @@ class SyncAssociationTable:
         self.start_game = self.game = game
         self.actions, self._started = [], now
         self._earned = self._new = ()
-        self._done, self._advice = False, None
+        self._done, self._advice, self._seconds = False, None, None
         self._keypad, self._keypad_seats, self._seat_problems = None, set(), {}
         self._discard, self._ready_at, self._reading, self._moved = None, None, False, set()
         self._stale = {s: self._uids(s) for s in game.seats if self._uids(s)}

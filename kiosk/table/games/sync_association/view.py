@@ -44,7 +44,7 @@ class SyncStaff(StrEnum):
     """S.Y.N.C.'s own staff actions, sent through ``controller.staff``."""
 
     RENAME_GROUP = "sync_association_rename_group"  # old="...", new="..."
-    DELETE_GROUP = "sync_association_delete_group"  # name="..."
+    DELETE_GROUP = "sync_association_delete_group"  # team="..."
     REVEAL_SECONDS = "sync_association_reveal_seconds"  # seconds=5 (0: pads only)
 
 
@@ -54,7 +54,7 @@ COMMANDS = ("group", "start", "lay", "block", "unblock", "start_choosing", "mood
 """What ``controller.act`` takes for S.Y.N.C. (besides the shared ``wake`` and
 ``abandon``):
 
-- ``group(name)``: choose a recent group or create one (SETUP);
+- ``group(team)``: choose a recent group or create one (SETUP);
 - ``start(seats=None, players=None, mode="automatic", order="clockwise", phantoms=3,
   keys=3, blocks=None, first=None, seed=None)``: deal round 1 (SETUP);
 - ``lay(seat, card)``: manual mode, a key card from the seat's hand;
