@@ -145,3 +145,21 @@ def test_the_pads_do_nothing_until_every_counted_seat_is_set(make_rig):
     assert rig.phase == Phase.CHOOSING and rig.status(3) == SeatStatus.WAITING
     rig.act("reveal")
     assert rig.heard.problems[-1] == "Waiting for seat 3 to set a synchronizer"
+
+
+def test_the_dev_panel_tools_lay_and_lift_a_seats_tokens(make_rig):
+    from types import SimpleNamespace
+
+    from kiosk.table.games.sync_association import sim
+
+    rig = make_rig()
+    rig.start()
+    rig.act("start_choosing")
+    panel = SimpleNamespace(table=rig.table, seat=2, card="sync-token-3")
+    assert sim.lay_token_tool(panel) == "laid token 3 on seat 2's reader"
+    rig.settle()
+    assert rig.status(2) == SeatStatus.TOKEN
+    assert sim.next_number_tool(panel) == "token number: 4" and panel.card == "4"
+    assert sim.lift_tokens_tool(panel) == "lifted seat 2's tokens"
+    rig.settle()
+    assert rig.status(2) == SeatStatus.WAITING

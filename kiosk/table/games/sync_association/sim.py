@@ -9,6 +9,10 @@ table itself knows no game: these helpers only lay and lift tags on its readers.
     lay_token(table, seat=2, number=3)
     lift_token(table, seat=2, number=3)
 
+The developer side panel of ``kiosk run --simulate`` calls the ``*_tool(panel)``
+functions (the UI package lists them as ``DevTool``s): the panel's seat, and a number
+typed in its card field ("3" or "sync-token-3"); its keys 1-6 press the seat buttons.
+
 >>> token_uid(2, 3).hex()
 '0553594e020300'
 """
@@ -52,3 +56,37 @@ def lay_token(table: Any, *, seat: int, number: int, lane: int = TOKEN_LANE) -> 
 
 def lift_token(table: Any, *, seat: int, number: int, lane: int = TOKEN_LANE) -> None:
     table.lift_uid(token_uid(seat, number), seat=seat, lane=lane)
+
+
+def _number(panel: Any) -> int:
+    digits = "".join(ch for ch in str(panel.card).rpartition("-")[2] if ch.isdigit())
+    number = int(digits) if digits else 1
+    if not 1 <= number <= TOKENS_PER_SEAT:
+        raise ValueError(f"tokens are numbered 1 to {TOKENS_PER_SEAT}, not {number}")
+    return number
+
+
+def lay_token_tool(panel: Any) -> str:
+    """Lay the panel's seat's token (the number in the card field) on its reader."""
+    seat, number = int(panel.seat), _number(panel)
+    know_tokens(panel.table.tags, [seat])
+    lay_token(panel.table, seat=seat, number=number)
+    return f"laid token {number} on seat {seat}'s reader"
+
+
+def lift_tokens_tool(panel: Any) -> str:
+    """Lift every token of the panel's seat."""
+    seat = int(panel.seat)
+    for number in range(1, TOKENS_PER_SEAT + 1):
+        lift_token(panel.table, seat=seat, number=number)
+    return f"lifted seat {seat}'s tokens"
+
+
+def next_number_tool(panel: Any) -> str:
+    """The next token number in the card field (1 .. 6, then 1 again)."""
+    try:
+        number = _number(panel) % 6 + 1
+    except ValueError:
+        number = 1
+    panel.card = str(number)
+    return f"token number: {number}"

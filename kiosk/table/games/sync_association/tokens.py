@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-PREFIX = "sync-token-"
-TOKENS_PER_SEAT = 10  # the most open phantoms: 6 at the start, + 4 won rounds
+from kiosk.games.sync_association.content_check import TOKEN_PREFIX as PREFIX
+from kiosk.games.sync_association.content_check import TOKENS as TOKENS_PER_SEAT  # noqa: F401
 
 
 def token_name(number: int) -> str:
@@ -34,11 +34,6 @@ def token_number(name: str | None) -> int | None:
         return None
     digits = name[len(PREFIX):]
     return int(digits) if digits.isdigit() and len(digits) <= 3 else None
-
-
-def token_names() -> set[str]:
-    """Every name a token's tag may carry (the names tag files may use for tokens)."""
-    return {token_name(n) for n in range(1, TOKENS_PER_SEAT + 1)}
 
 
 @dataclass(frozen=True)
