@@ -28,12 +28,9 @@ import inspect
 import logging
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from kiosk.games.sync_association import (
-    BLOCKS_PER_ROUND,
-    MOST_ROUNDS,
     Action,
     Block,
     Choose,
@@ -75,16 +72,10 @@ from kiosk.table.games.sync_association.tokens import (
 )
 from kiosk.table.games.sync_association.view import (
     COMMANDS,
-    BlockView,
-    KeyView,
-    PhantomView,
     Phase,
-    RevealView,
-    SeatStatus,
-    SeatView,
-    SyncAssociationView,
     SyncStaff,
 )
+from kiosk.table.games.sync_association.views import IN_GAME, build_view, waiting_sentence
 
 log = logging.getLogger(__name__)
 
@@ -100,8 +91,6 @@ PHASES = {RulesPhase.LAYING: Phase.LAYING, RulesPhase.BLOCKING: Phase.BLOCKING,
           RulesPhase.CHOOSING: Phase.CHOOSING, RulesPhase.WON: Phase.WON,
           RulesPhase.LOST: Phase.LOST, RulesPhase.LOST_DISCARDED: Phase.DISCARDED,
           RulesPhase.OVER: Phase.OVER}
-IN_GAME = (Phase.LAYING, Phase.BLOCKING, Phase.CHOOSING, Phase.READING, Phase.WON,
-           Phase.LOST, Phase.DISCARDED)
 NOT_SAVED = "This game could not be saved: staff, see the kiosk log"
 
 
@@ -368,7 +357,7 @@ class SyncAssociationTable:
         if self.phase is not Phase.CHOOSING:
             return problem(_sentence(check(game, Reveal()) or "The reveal is under way"))
         if self._ready_at is None:
-            return problem(self._waiting_sentence(game))
+            return problem(waiting_sentence(self, game))
         return self._begin_reveal(now)
 
     def _do_discard(self, now: float, number: int) -> Effects:
@@ -787,127 +776,5 @@ class SyncAssociationTable:
 
     # ------------------------------------------------------------------ the view
 
-    def _waiting_sentence(self, game: Game) -> str:
-        if self._keypad is not None:
-            return f"Seat {self._keypad} is on the keypad"
-        waiting = game.waiting
-        if not waiting:
-            return "Every synchronizer is set"
-        seats = ", ".join(map(str, waiting))
-        return f"Waiting for seat{'s' if len(waiting) > 1 else ''} {seats} to set a synchronizer"
-
-    def _seat_views(self, game: Game) -> tuple[SeatView, ...]:
-        revealed = game.revealed and game.last is not None
-        numbers = dict(game.last.choices) if revealed and game.last else {}
-        views = []
-        for seat in game.seats:
-            mood = game.mood(seat)
-            status, number = SeatStatus.IDLE, None
-            why = self._seat_problems.get(seat)
-            if game.phase is RulesPhase.CHOOSING:
-                if seat not in game.counted:
-                    status = SeatStatus.BLOCKED
-                elif game.choice(seat) is not None:
-                    status = (SeatStatus.KEYPAD if seat in self._keypad_seats
-                              else SeatStatus.TOKEN)
-                else:
-                    status = SeatStatus.WAITING
-                if why and status is not SeatStatus.TOKEN and status is not SeatStatus.KEYPAD:
-                    status = SeatStatus.PROBLEM
-            elif revealed:
-                number = numbers.get(seat)
-                status = SeatStatus.REVEALED if number is not None else SeatStatus.BLOCKED
-            views.append(SeatView(
-                seat, status, str(mood) if mood else None,
-                why if game.phase is RulesPhase.CHOOSING else None, number,
-                first=seat == game.first, to_lay=seat in game.to_lay, hand=game.hand(seat)))
-        return tuple(views)
-
     def _build_view(self) -> TableView:
-        group = campaign.group_view(self.group) if self.group is not None else None
-        payload = SyncAssociationView(group=group, reveal_seconds=self._reveal_seconds())
-        if self.phase is Phase.SETUP:
-            payload = replace(payload, groups=tuple(
-                campaign.group_view(g) for g in self._all_groups()))
-        game = self.game
-        view = TableView(game=GAME_ID, phase=str(self.phase), resumed=self.resumed)
-        if game is None or self.phase not in (*IN_GAME, Phase.OVER):
-            return replace(view, payload=payload, message=self._message(None, payload))
-        last = game.last if game.revealed else None
-        payload = replace(
-            payload, mode=str(game.options.mode), order=str(game.options.order),
-            players=game.options.players, round_number=game.number, most_rounds=MOST_ROUNDS,
-            first=game.first,
-            phantoms=tuple(PhantomView(n, card, game.blocked(Target.PHANTOM, n),
-                                       discard=self._discard == n)
-                           for n, card in enumerate(game.open, start=1)),
-            keys=tuple(KeyView(None if game.keys_face_down and seat is not None else card,
-                               seat, game.blocked(Target.KEY, card))
-                       for seat, card in game.keys),
-            keys_face_down=game.keys_face_down, to_lay=game.to_lay,
-            blocks_held=game.blocks_held, blocks_spent=game.blocks_spent,
-            blocks=tuple(BlockView(str(k), v) for k, v in game.blocks),
-            blocks_left_this_round=(min(game.blocks_held, BLOCKS_PER_ROUND - len(game.blocks))
-                                    if game.phase is RulesPhase.BLOCKING else 0),
-            seats=self._seat_views(game), keypad=self._keypad,
-            ready=self._ready_at is not None,
-            reveal=None if last is None else RevealView(
-                last.number, last.outcome == "won", last.choices, last.number_won,
-                last.card, last.discarded),
-            discard=self._discard, victories=game.victories, losses=game.losses,
-            advice=self._advice if game.phase is RulesPhase.BLOCKING else None)
-        if game.over:
-            payload = replace(payload, won=game.won, new_achievements=self._new,
-                              achievements=tuple(campaign.achievement_view(a)
-                                                 for a in self._earned))
-        seconds = self._reveal_seconds()
-        timed = self._ready_at is not None and seconds > 0 and self.phase is Phase.CHOOSING
-        return replace(view, seats=game.seats, payload=payload,
-                       message=self._message(game, payload),
-                       timer_seconds=int(seconds) if timed else None,
-                       time_left=self.time_left(self._now) if timed else None)
-
-    def _message(self, game: Game | None, payload: SyncAssociationView) -> str | None:
-        phase = self.phase
-        if phase is Phase.ATTRACT:
-            return "Touch the screen to play S.Y.N.C."
-        if phase is Phase.SETUP:
-            return ("Your team's name (or pick it from the list), then the game"
-                    if self.group is None else f"Team {self.group.name}: choose the game")
-        if game is None:
-            return None
-        head = f"Round {game.number} of at most {MOST_ROUNDS}"
-        if self.resumed:
-            head = (f"Welcome back: the power went out. {head} goes on — set your "
-                    "synchronizers again")
-        if phase is Phase.LAYING:
-            if game.keys_face_down:
-                return f"{head}: everyone lays a key card face down"
-            return f"{head}: seat {game.to_lay[0]} lays a key card"
-        if phase is Phase.BLOCKING:
-            return (f"{head}: seat {game.first} may lay block tokens "
-                    f"({game.blocks_held} held), then start the choosing")
-        if phase is Phase.CHOOSING:
-            if payload.ready:
-                pads = "touch both pads to reveal"
-                if payload.reveal_seconds > 0:
-                    pads += f", or wait {payload.reveal_seconds:g} s"
-                return f"{head}: every synchronizer is set — seat {game.first}, {pads}"
-            return f"{head}: {self._waiting_sentence(game)}. No talking!"
-        if phase is Phase.READING:
-            return "Revealing… keep the tokens where they are"
-        if phase is Phase.WON:
-            number = payload.reveal.number if payload.reveal else None
-            return f"In sync! Everyone chose phantom {number}: it goes to the victory pile"
-        if phase is Phase.LOST:
-            if self._discard is not None:
-                return (f"Phantom {self._discard} to the loss pile? Seat {game.first}: press "
-                        "your seat button to confirm")
-            return "Not in sync. Choose together which open phantom goes to the loss pile"
-        if phase is Phase.DISCARDED:
-            return "Lay a new phantom under its marker, then the next round"
-        if phase is Phase.OVER:
-            verdict = "won" if game.won else "lost"
-            return (f"The team {verdict} {len(game.victories)}–{len(game.losses)} in "
-                    f"{len(game.history)} rounds")
-        return None
+        return build_view(self)
