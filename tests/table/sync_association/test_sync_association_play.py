@@ -163,3 +163,33 @@ def test_the_dev_panel_tools_lay_and_lift_a_seats_tokens(make_rig):
     assert sim.lift_tokens_tool(panel) == "lifted seat 2's tokens"
     rig.settle()
     assert rig.status(2) == SeatStatus.WAITING
+
+
+def test_manual_mode_lays_hands_in_turn_and_parallel_keeps_them_face_down(make_rig):
+    rig = make_rig()
+    rig.start(mode="manual", first=2)
+    payload = rig.payload
+    assert rig.phase == Phase.LAYING and payload.to_lay == (2, 3, 1)
+    assert len(payload.keys) == 1 and payload.keys[0].seat is None  # the random card
+    hand = rig.seat(3).hand
+    rig.act("lay", seat=3, card=hand[0])
+    assert rig.heard.problems[-1].startswith("It is seat 2's turn to lay a key card")
+    for seat in (2, 3, 1):
+        rig.act("lay", seat=seat, card=rig.seat(seat).hand[0])
+    assert rig.phase == Phase.BLOCKING and len(rig.payload.keys) == 4
+    assert len(rig.seat(1).hand) == 4
+    rig.act("abandon")
+    rig.act("start", mode="manual", order="parallel")
+    rig.act("lay", seat=3, card=rig.seat(3).hand[0])
+    assert rig.payload.keys_face_down and rig.payload.keys[1].card is None
+
+
+def test_an_abandoned_game_is_kept_but_leaves_the_groups_streak(make_rig):
+    rig = make_rig()
+    rig.start()
+    rig.act("abandon")
+    assert rig.phase == Phase.SETUP and rig.payload.group.name == "Owls"
+    result, = rig.store.results(GAME_ID)
+    assert result.abandoned and result.details["group"] == "Owls"
+    assert rig.store.open_journals() == ()
+    assert rig.store.groups(GAME_ID)[0].data == {}
