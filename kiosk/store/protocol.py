@@ -14,7 +14,13 @@ An open journal at start-up is a game to resume. Times in the journal are the
 controller's monotonic clock, which restarts after a reboot: a resume must shift its new
 clock past the last entry.
 
-All values (settings, ``setup``, ``args``, ``details``) are plain JSON-ready data.
+A game may keep **groups**: a team that comes back (a team name typed on screen) and
+keeps its own campaign across visits — achievements, a streak, a short history — as a
+:class:`Group` whose ``data`` the game shapes. ``groups(game)`` lists them, the one
+saved last first (the "recent" list); a group's name is unique within its game.
+
+All values (settings, ``setup``, ``args``, ``details``, a group's ``data``) are plain
+JSON-ready data.
 
 >>> store = MemoryStore()
 >>> journal = store.open_journal("a_game", {"level": 2, "players": 3})
@@ -70,6 +76,15 @@ class GameResult:
     details: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Group:
+    """A team that keeps its campaign across visits; ``data`` is the game's to shape
+    (S.Y.N.C.: achievements, streak, games played and won, recent games)."""
+
+    name: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
 class Store(Protocol):
     """Everything the table keeps between games. Called from the pumping thread only."""
 
@@ -101,6 +116,23 @@ class Store(Protocol):
         """Staff: forget top scores and history (progress stays)."""
         ...
 
+    def groups(self, game: str) -> tuple[Group, ...]:
+        """The game's groups, the one saved last first."""
+        ...
+
+    def save_group(self, game: str, group: Group) -> None:
+        """Add the group or replace the one of that name; it becomes the most recent."""
+        ...
+
+    def rename_group(self, game: str, old: str, new: str) -> None:
+        """Staff: :class:`StoreError` if there is no ``old`` or ``new`` is taken."""
+        ...
+
+    def delete_group(self, game: str, name: str) -> None:
+        """Staff: forget a group (its results stay in the history);
+        :class:`StoreError` if there is none."""
+        ...
+
     def open_journal(self, game: str, setup: Mapping[str, Any]) -> int:
         """Start journaling a game; returns the journal's id."""
         ...
@@ -130,6 +162,7 @@ class MemoryStore:
         self._top: dict[tuple[str, str, int], int] = {}
         self._results: dict[str, list[GameResult]] = {}
         self._journals: dict[int, Journal] = {}
+        self._groups: dict[str, list[Group]] = {}  # per game, the one saved last first
 
     def setting(self, key: str, default: Any = None) -> Any:
         return self._settings.get(key, default)
@@ -163,6 +196,19 @@ class MemoryStore:
         self._results.pop(game, None)
         self._top = {key: score for key, score in self._top.items() if key[0] != game}
 
+    def groups(self, game: str) -> tuple[Group, ...]:
+        return tuple(self._groups.get(game, ()))
+
+    def save_group(self, game: str, group: Group) -> None:
+        kept = [g for g in self._groups.get(game, []) if g.name != group.name]
+        self._groups[game] = [Group(group.name, dict(group.data)), *kept]
+
+    def rename_group(self, game: str, old: str, new: str) -> None:
+        self._groups[game] = rename_in(self._groups.get(game, []), old, new)
+
+    def delete_group(self, game: str, name: str) -> None:
+        self._groups[game] = delete_from(self._groups.get(game, []), name)
+
     def open_journal(self, game: str, setup: Mapping[str, Any]) -> int:
         journal_id = len(self._journals) + 1
         self._journals[journal_id] = Journal(journal_id, game, dict(setup))
@@ -194,3 +240,19 @@ class MemoryStore:
             return self._journals[journal_id]
         except KeyError:
             raise StoreError(f"no journal {journal_id}") from None
+
+
+def rename_in(groups: list[Group], old: str, new: str) -> list[Group]:
+    """``groups`` with ``old`` named ``new`` (same place); StoreError if it cannot be."""
+    names = [g.name for g in groups]
+    if old not in names:
+        raise StoreError(f"there is no group {old!r}")
+    if new != old and new in names:
+        raise StoreError(f"there is a group {new!r} already: choose another name")
+    return [Group(new, g.data) if g.name == old else g for g in groups]
+
+
+def delete_from(groups: list[Group], name: str) -> list[Group]:
+    if name not in [g.name for g in groups]:
+        raise StoreError(f"there is no group {name!r}")
+    return [g for g in groups if g.name != name]

@@ -78,6 +78,12 @@ MIGRATIONS: tuple[Migration, ...] = (
         "ALTER TABLE results RENAME COLUMN breakdown TO details",
         "ALTER TABLE top_scores RENAME COLUMN routine_id TO played",
     )),
+    Migration(4, "groups: a team's campaign (achievements, streak, history) kept across "
+                 "visits, per game; seq orders them, the one saved last first", (
+        "CREATE TABLE game_groups (game TEXT NOT NULL, name TEXT NOT NULL, "
+        " data TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (game, name))",
+        "CREATE INDEX game_groups_recent ON game_groups (game, seq)",
+    )),
 )
 
 LATEST = MIGRATIONS[-1].version

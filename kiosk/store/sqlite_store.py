@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from kiosk.store.database import Database
-from kiosk.store.protocol import GameResult, Journal, JournalEntry, StoreError
+from kiosk.store.protocol import GameResult, Group, Journal, JournalEntry, StoreError
 from kiosk.store.schema import MIGRATIONS, Migration
 from kiosk.store.tags import StoredTags
 
@@ -115,6 +115,41 @@ class SQLiteStore:
         with self.db.write() as sql:
             sql.execute("DELETE FROM results WHERE game = ?", (game,))
             sql.execute("DELETE FROM top_scores WHERE game = ?", (game,))
+
+    # ------------------------------------------------------------------ groups
+
+    def groups(self, game: str) -> tuple[Group, ...]:
+        with self.db.read() as sql:
+            rows = sql.execute("SELECT name, data FROM game_groups WHERE game = ? "
+                               "ORDER BY seq DESC", (game,)).fetchall()
+        return tuple(Group(name, json.loads(data)) for name, data in rows)
+
+    def save_group(self, game: str, group: Group) -> None:
+        with self.db.write() as sql:
+            sql.execute(
+                "INSERT INTO game_groups (game, name, data, seq) VALUES (?, ?, ?, "
+                "(SELECT COALESCE(MAX(seq), 0) + 1 FROM game_groups)) "
+                "ON CONFLICT (game, name) DO UPDATE SET data = excluded.data, "
+                "seq = excluded.seq", (game, group.name, _dump(dict(group.data))))
+
+    def rename_group(self, game: str, old: str, new: str) -> None:
+        with self.db.write() as sql:
+            found = {row[0] for row in sql.execute(
+                "SELECT name FROM game_groups WHERE game = ? AND name IN (?, ?)",
+                (game, old, new))}
+            if old not in found:
+                raise StoreError(f"there is no group {old!r}")
+            if new != old and new in found:
+                raise StoreError(f"there is a group {new!r} already: choose another name")
+            sql.execute("UPDATE game_groups SET name = ? WHERE game = ? AND name = ?",
+                        (new, game, old))
+
+    def delete_group(self, game: str, name: str) -> None:
+        with self.db.write() as sql:
+            cursor = sql.execute("DELETE FROM game_groups WHERE game = ? AND name = ?",
+                                 (game, name))
+            if cursor.rowcount == 0:
+                raise StoreError(f"there is no group {name!r}")
 
     # ------------------------------------------------------------------ journal
 

@@ -46,7 +46,15 @@ from kiosk.paths import database_path
 from kiosk.store.faults import FaultKind, StoreFault, classify
 from kiosk.store.kept import Kept, json_ready
 from kiosk.store.kept_tags import KeptTags
-from kiosk.store.protocol import GameResult, Journal, JournalEntry, StoreError
+from kiosk.store.protocol import (
+    GameResult,
+    Group,
+    Journal,
+    JournalEntry,
+    StoreError,
+    delete_from,
+    rename_in,
+)
 from kiosk.store.schema import StoreOpenError
 from kiosk.store.sqlite_store import SQLiteStore
 
@@ -249,6 +257,39 @@ class WriteBehindStore:
             elif kept.method == "add_result":
                 results.append(kept.args[1])
         return reset, results
+
+    # ------------------------------------------------------------------ groups
+
+    def groups(self, game: str) -> tuple[Group, ...]:
+        """The database's groups with the kept group writes applied, in order."""
+        with self._lock:
+            return tuple(self._groups_now(game))
+
+    def _groups_now(self, game: str) -> list[Group]:
+        groups = list(self._read(lambda store: store.groups(game), ()))
+        for kept in self._kept:
+            if kept.method.endswith("_group") and kept.args[0] == game:
+                groups = _group_write(groups, kept)
+        return groups
+
+    def save_group(self, game: str, group: Group) -> None:
+        self._write(Kept("save_group", (game, Group(group.name,
+                                                    json_ready(dict(group.data))))))
+
+    def rename_group(self, game: str, old: str, new: str) -> None:
+        with self._lock:
+            kept = Kept("rename_group", (game, old, new))
+            self._write(kept, lambda: self._keep_checked(game, kept))
+
+    def delete_group(self, game: str, name: str) -> None:
+        with self._lock:
+            kept = Kept("delete_group", (game, name))
+            self._write(kept, lambda: self._keep_checked(game, kept))
+
+    def _keep_checked(self, game: str, kept: Kept) -> None:
+        """Keep a rename or delete, after the check SQLite would make (StoreError)."""
+        _group_write(self._groups_now(game), kept)
+        self._kept.append(kept)
 
     # ------------------------------------------------------------------ journal
 
@@ -455,6 +496,16 @@ class WriteBehindStore:
         self.opened += 1
         self.moved_aside = inner.db.moved_aside or self.moved_aside
         inner.db.set_busy_timeout(WRITE_WAIT_S)
+
+
+def _group_write(groups: list[Group], kept: Kept) -> list[Group]:
+    """``groups`` (the one saved last first) after one kept group write."""
+    if kept.method == "save_group":
+        group = kept.args[1]
+        return [group, *(g for g in groups if g.name != group.name)]
+    if kept.method == "rename_group":
+        return rename_in(groups, kept.args[1], kept.args[2])
+    return delete_from(groups, kept.args[1])
 
 
 class _Unknown:

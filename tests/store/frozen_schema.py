@@ -20,3 +20,26 @@ CREATE TABLE journal_entries (journal_id INTEGER NOT NULL
   action TEXT NOT NULL, now REAL NOT NULL, args TEXT NOT NULL,
   PRIMARY KEY (journal_id, seq));
 """
+
+# Version 3 exactly as it shipped (steps 1-3: the tag map, then game-neutral names), as
+# SQLite keeps it; the groups test (step 4) upgrades a file made from it.
+V3_TABLES = """
+CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE "progress" (game TEXT NOT NULL, played TEXT NOT NULL, PRIMARY KEY (game, played));
+CREATE TABLE results (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL,
+  played TEXT NOT NULL, players INTEGER NOT NULL, score INTEGER NOT NULL,
+  seconds REAL NOT NULL, abandoned INTEGER NOT NULL, details TEXT NOT NULL,
+  recorded_at REAL NOT NULL);
+CREATE INDEX results_by_game ON results (game, id);
+CREATE TABLE top_scores (game TEXT NOT NULL, played TEXT NOT NULL,
+  players INTEGER NOT NULL, score INTEGER NOT NULL, PRIMARY KEY (game, played, players));
+CREATE TABLE journals (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL,
+  setup TEXT NOT NULL, closed INTEGER NOT NULL DEFAULT 0, opened_at REAL NOT NULL);
+CREATE INDEX journals_open ON journals (closed, id);
+CREATE TABLE journal_entries (journal_id INTEGER NOT NULL
+  REFERENCES journals (id) ON DELETE CASCADE, seq INTEGER NOT NULL,
+  action TEXT NOT NULL, now REAL NOT NULL, args TEXT NOT NULL,
+  PRIMARY KEY (journal_id, seq));
+CREATE TABLE tags (uid BLOB PRIMARY KEY, card TEXT NOT NULL, enrolled_at INTEGER NOT NULL);
+CREATE INDEX tags_by_card ON tags (card, uid);
+"""
