@@ -5,7 +5,7 @@ reveal off."""
 
 from __future__ import annotations
 
-from conftest import STRANGER, SYNC_CARD
+from sync_rig import STRANGER, SYNC_CARD
 
 from kiosk.table.games.sync_association.view import Phase, SeatStatus
 
@@ -100,7 +100,11 @@ def test_a_token_moved_as_the_reveal_began_calls_it_off(make_rig):
     rig = make_rig()
     choosing(rig)
     rig.choose({1: 1, 2: 1, 3: 1})
-    rig.act("reveal")  # the boards confirm the reading off the pumping thread
+    # the boards confirm the reading off the pumping thread; seat 1's answering a second
+    # late keeps the reveal reading while seat 3's token moves (a prompt confirmation
+    # could land in the same pump as the command on a busy machine)
+    rig.table.inject("slow", seat=1, seconds=1.0)
+    rig.act("reveal")
     assert rig.phase == Phase.READING
     rig.lift(3, 1)
     rig.lay(3, 2)

@@ -4,7 +4,7 @@ the reveal, resumed in its round with the choices asked again."""
 
 from __future__ import annotations
 
-from conftest import Rig
+from sync_rig import Rig
 
 from kiosk.store import SQLiteStore
 from kiosk.table.games.sync_association.table import GAME_ID
