@@ -145,7 +145,7 @@ def full_routine(s: Sitting, players: int) -> None:
     s.wait_phase(Phase.SCORE)
     s.shot("score")
 
-    pilot.press("Play again")
+    pilot.press("Other routines")
     s.wait_phase(Phase.CHOOSING)
     pilot.press("How to play")
     pilot.press("Next")
