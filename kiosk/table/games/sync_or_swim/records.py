@@ -10,12 +10,12 @@ mixes both, so the top scores here are read from the history instead.
 >>> from kiosk.store.protocol import MemoryStore, GameResult
 >>> store = MemoryStore()
 >>> store.add_result(GAME_ID, GameResult("R01", 4, 87, 192.0))
->>> store.add_result(GAME_ID, GameResult("R01", 4, 520, 200.0, details=POINTS))
+>>> store.add_result(GAME_ID, GameResult("R01", 4, 52, 700.0, details=POINTS))
 >>> records = read_records(store, {"R01": "First Splash"}, ["R01"])
 >>> records.routines[0].top_score, records.recent[1]
-(520, 'First Splash, 4 swimmers: 87 out of 100 (old scoring) in 3:12')
+(52, 'First Splash, 4 swimmers: 87 out of 100 (old scoring) in 3:12')
 >>> best_points(store.results(GAME_ID), "R01", 4), best_points(store.results(GAME_ID), "R01", 5)
-(520, None)
+(52, None)
 """
 
 from __future__ import annotations
