@@ -170,6 +170,7 @@ class KioskApp(App):
 
     def _resized(self, _window, size) -> None:
         self.ui_scale = theme.ui_scale(size)
+        self.min_font = theme.min_font(size)
 
     # ------------------------------------------------------------------ routing
 

@@ -24,6 +24,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--size", default="1280x800", type=parse_size,
                         help="window size, e.g. 800x480 or 1920x1080 (default 1280x800)")
     parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5, 6))
+    parser.add_argument("--check", action="store_true",
+                        help="check each screen's layout at each screenshot (cut or "
+                             "overlapping text, small text, small buttons); exit 1 if any")
     parser.add_argument("--game", choices=registry.ids(), default=None,
                         help="only this game's part (default: every game's)")
     return parser.parse_args(argv)
@@ -36,12 +39,31 @@ def main(argv: list[str] | None = None) -> int:
 
     sys.stderr = sys.__stderr__  # Kivy's logger takes stderr over; errors must be seen
 
+    findings: list[str] = []
     written = play(Path(args.screenshots), size=args.size, players=args.players,
-                   game=args.game)
+                   game=args.game, look=checker(findings) if args.check else None)
     for path in written:
         print(path)
     print(f"kiosk demo: {len(written)} screenshots in {args.screenshots}")
-    return 0
+    for line in findings:
+        print(line)
+    if args.check:
+        print(f"kiosk demo: {len(findings)} layout problems at {args.size[0]}x{args.size[1]}")
+    return 1 if findings else 0
+
+
+def checker(findings: list[str]):
+    """A ``look`` for the demo: the layout check at each screenshot, new sentences only."""
+    from kiosk.ui.layout_check import check_window
+
+    def look(pilot, name: str) -> None:
+        app = pilot.app
+        for line in check_window(f"{name} ({pilot.screen().name})", min_font=app.min_font,
+                                 min_touch=app.min_touch):
+            if line not in findings:
+                findings.append(line)
+
+    return look
 
 
 if __name__ == "__main__":

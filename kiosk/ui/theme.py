@@ -3,10 +3,14 @@
 The minimums are physical: 12 mm is about 60 px on the panels the kiosk uses (a 7"
 800x480, a 10" 1280x800 and a 15.6" 1920x1080 all have 5-6 px per mm), so touch targets
 never shrink below :data:`MIN_TOUCH` and text never below :data:`MIN_FONT`. Above those
-floors everything scales with the window: ``ui_scale`` is 1.0 at 1280x800.
+floors everything scales with the window: ``ui_scale`` is 1.0 at 1280x800. The text floor
+grows with windows bigger than that (a 15.6" 1920x1080 panel is read from as far away as
+a 10" one, so its smallest text is as many millimetres tall): :func:`min_font`.
 
 >>> ui_scale((1280, 800)), ui_scale((1920, 1080))
 (1.0, 1.35)
+>>> min_font((800, 480)), min_font((1280, 800)), min_font((1920, 1080))
+(18.0, 18.0, 24.3)
 """
 
 from __future__ import annotations
@@ -46,6 +50,11 @@ def ui_scale(size: tuple[float, float]) -> float:
     """How much bigger than the 1280x800 reference layout the window is."""
     width, height = size
     return round(min(width / REFERENCE_SIZE[0], height / REFERENCE_SIZE[1]), 3)
+
+
+def min_font(size: tuple[float, float]) -> float:
+    """The smallest text at this window size: :data:`MIN_FONT`, more above 1280x800."""
+    return round(MIN_FONT * max(1.0, ui_scale(size)), 1)
 
 
 def text_on(colour: tuple[float, ...]) -> tuple[float, float, float, float]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kiosk.store.protocol import GameResult
+from kiosk.table.games.sync_or_swim.records import POINTS
 from kiosk.table.games.sync_or_swim.view import Phase
 
 GAME = "sync_or_swim"
@@ -33,11 +34,23 @@ def test_unlock_all_set_before_settings_were_per_game_still_counts(rig):
 
 
 def test_top_scores_are_shown_per_routine(rig):
-    rig.store.add_result(GAME, GameResult("R01", 4, 77, 300.0))
-    rig.store.add_result(GAME, GameResult("R01", 3, 91, 250.0))
-    rig.store.add_result(GAME, GameResult("R01", 3, 95, 200.0, abandoned=True))
+    rig.store.add_result(GAME, GameResult("R01", 4, 77, 300.0, details=POINTS))
+    rig.store.add_result(GAME, GameResult("R01", 3, 91, 250.0, details=POINTS))
+    rig.store.add_result(GAME, GameResult("R01", 3, 95, 200.0, abandoned=True,
+                                          details=POINTS))
     rig.controller.wake()
     assert rig.view.payload.choices[0].top_score == 91
+
+
+def test_scores_from_before_points_are_never_top_scores(rig):
+    """A result stored before the points formula (no "scoring") was out of 100."""
+    rig.store.add_result(GAME, GameResult("R01", 3, 100, 250.0))
+    rig.controller.wake()
+    assert rig.view.payload.choices[0].top_score is None
+    rig.store.add_result(GAME, GameResult("R01", 3, 40, 800.0, details=POINTS))
+    rig.controller.abandon()
+    rig.controller.wake()
+    assert rig.view.payload.choices[0].top_score == 40
 
 
 def test_staff_unlock_all_and_volume(rig):

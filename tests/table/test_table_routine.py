@@ -80,7 +80,10 @@ def test_a_whole_routine_from_attract_to_score(rig):
     assert len(score.rounds) == 6 and score.best_before is None
     assert [r.retries for r in score.rounds] == [1, 1, 0, 0, 0, 0]
     assert score.rounds[0].penalty_seconds == 10 and score.rounds[5].added == "Sudden Depth"
-    assert 0 < score.score <= 100
+    assert score.score == score.start - score.total_seconds and score.medal == "gold"
+    assert sum(r.practice_seconds + r.between_seconds + r.penalty_seconds
+               for r in score.rounds) == score.total_seconds == sum(score.parts)
+    assert score.next_routine_id == "R02" and score.seats == (1, 2, 3)
     assert store.top_score("sync_or_swim", "R01", 3) == score.score
     assert store.progress("sync_or_swim") == {"R01"}
     assert store.open_journals() == ()

@@ -71,8 +71,15 @@ def test_a_whole_routine_through_the_screens(tmp_path):
         bars = sorted(text for text in pilot.labels() if text.startswith("Round "))
         assert bars == ["Round 1\n1 retry", "Round 2\n1 retry", "Round 3\n1 retry",
                         "Round 4", "Round 5", "Round 6"]
-        pilot.press("Play again")
-        s.wait_phase(Phase.CHOOSING)
+        score = app.view.payload.score
+        bar_tops = [text for text in pilot.labels() if text.endswith(" s") and
+                    text[:-2].isdigit()]
+        assert sum(int(text[:-2]) for text in bar_tops) == score.total_seconds  # whole
+        assert score.score == score.start - score.total_seconds
+        assert any(text.endswith(f"= {score.score}") for text in pilot.labels())
+        pilot.press("Play again")                     # the same routine, the same seats
+        s.wait_phase(Phase.SETUP)
+        assert app.view.payload.routine_name == "First Splash"
         assert all(not screen.errors for screen in app.screens.screens)
     finally:
         s.close()

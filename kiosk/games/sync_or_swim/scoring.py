@@ -1,60 +1,104 @@
-"""The routine's score: 0-100 from total time against the routine's par.
+"""The routine's score: points that keep counting every second, and a medal against par.
 
-The formula (the publisher's is not public; this is the kiosk's house rule)::
+The formula (the publisher's is not public; this is the kiosk's house rule,
+``docs/sync-or-swim-scoring.md``)::
 
-    score = round_half_up(100 × par / max(total, par))
+    seconds = round_half_up(practice + between + penalties)     (whole seconds)
+    points  = max(0, 3 × par − seconds)
+    medal   = gold at or under par, silver up to 1.5 × par, bronze above; none if abandoned
 
-where ``total`` = practice time + time between practices + penalties, in seconds, and
-``par`` is :meth:`RoutineDef.par`. An abandoned routine scores 0.
+A team starts with three times the routine's par in points (720 for a 4-minute par) and
+every second costs one point: practice, the time between practices, and each penalty's
+seconds alike. An abandoned routine scores 0.
 
 Why this shape:
 
-- **The ceiling is the published 100**, reached by any team at or under par, so a
-  routine's top score is attainable and a café's leaderboard is not a race to shave
-  tenths of a second off an already perfect run.
-- **Never negative**: the score halves at twice par and keeps approaching 0, so a slow
-  but finished routine always earns something — a 0 means abandoned.
-- **Every second over par costs something**: the exact ratio falls with each second and
-  each penalty; the shown whole number drops a point about every ``(total/par)² × par/100``
-  seconds (every 3 s at par 300, every 12 s at twice par).
-- Exact arithmetic (``Fraction``) and half-up rounding, so the same times always give the
-  same score on every machine, with no banker's rounding surprises (62.5 shows 63).
+- **Every second and every penalty counts, under par too**: the old score
+  (``100 × par / max(total, par)``) gave every team under par the same 100, two NOT IN
+  SYNCs or none. Here one second is one point, everywhere above 0.
+- **A breakdown that adds up**: the card's parts are whole seconds apportioned from the
+  exact times (largest remainder), so ``start − practice − between − penalties`` is the
+  points shown, and the rounds' bars add up to the total shown (:func:`apportion`).
+- **Par still means something**: the medal says how the team did against par, so a
+  café's walk-ins see at a glance whether they beat it.
+- **Never negative**: a team slower than three times par scores 0 but keeps its medal.
+- Exact, half-up rounding (``Fraction``): the same times give the same score everywhere.
 
->>> score_for(300, par=300), score_for(240, par=300), score_for(600, par=300)
-(100, 100, 50)
->>> score_for(450, par=300), score_for(8, par=5)
-(67, 63)
+>>> score_for(300, par=300), score_for(240, par=300), score_for(250, par=300)
+(600, 660, 650)
+>>> score_for(1000, par=300), medal_for(240, 300), medal_for(450, 300), medal_for(451, 300)
+(0, 'gold', 'silver', 'bronze')
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from fractions import Fraction
 
 from .session import RoundRecord, Session, State
 
-MAX_SCORE = 100
+START_PER_PAR = 3       # the points a team starts with, in pars
+SCORING = "points"      # the name stored with each result (older results have none)
+MEDALS = (("gold", Fraction(1)), ("silver", Fraction(3, 2)))   # (medal, up to × par)
+LOWEST_MEDAL = "bronze"
 
 
 class ScoringError(ValueError):
     """A routine that cannot be scored (still running, or impossible times)."""
 
 
-def score_for(total: float, par: int) -> int:
-    """The score for ``total`` seconds against ``par`` seconds."""
+def round_half_up(value: float | Fraction) -> int:
+    return math.floor(Fraction(value) + Fraction(1, 2))
+
+
+def _checked(total: float, par: int) -> None:
     if par <= 0:
         raise ScoringError(f"par must be a positive number of seconds, not {par!r}")
     if not math.isfinite(total) or total < 0:
         raise ScoringError(f"total time must be 0 or more seconds, not {total!r}")
-    ratio = Fraction(MAX_SCORE * par) / max(Fraction(total), Fraction(par))
-    return math.floor(ratio + Fraction(1, 2))
+
+
+def score_for(total: float, par: int) -> int:
+    """The points for ``total`` seconds against ``par`` seconds."""
+    _checked(total, par)
+    return max(0, START_PER_PAR * par - round_half_up(total))
+
+
+def medal_for(total: float, par: int) -> str:
+    """"gold", "silver" or "bronze" for a finished routine of ``total`` seconds."""
+    _checked(total, par)
+    seconds = round_half_up(total)
+    return next((medal for medal, limit in MEDALS if seconds <= limit * par), LOWEST_MEDAL)
+
+
+def apportion(parts: Sequence[float]) -> list[int]:
+    """Whole numbers, one per part, that add up to the rounded sum of the parts: each
+    part rounded down, and the seconds left over go to the largest remainders (the
+    first of equal ones).
+
+    >>> apportion([0.6, 0.6, 0.6, 0.6, 0.6])
+    [1, 1, 1, 0, 0]
+    >>> apportion([31.4, 12.0, 6.6])
+    [31, 12, 7]
+    """
+    exact = [Fraction(part) for part in parts]
+    whole = [math.floor(part) for part in exact]
+    left = round_half_up(sum(exact, Fraction(0))) - sum(whole)
+    by_remainder = sorted(range(len(exact)), key=lambda i: (-(exact[i] - whole[i]), i))
+    for i in by_remainder[:left]:
+        whole[i] += 1
+    return whole
 
 
 @dataclass(frozen=True)
 class ScoreCard:
-    """The score with the times it came from and the per-round breakdown."""
+    """The score with the times it came from and the per-round breakdown.
+
+    ``whole``: per round, (practice, between, penalties) in whole seconds that add up
+    exactly to ``seconds``, the rounded total (see :func:`apportion`); so
+    ``start - seconds == score`` for any finished routine above 0 points."""
 
     score: int
     total_seconds: float
@@ -64,6 +108,24 @@ class ScoreCard:
     penalty_seconds: float
     rounds: tuple[RoundRecord, ...]
     abandoned: bool = False
+    whole: tuple[tuple[int, int, int], ...] = ()
+
+    @property
+    def start(self) -> int:
+        """The points a team starts with on this routine."""
+        return START_PER_PAR * self.par_seconds
+
+    @property
+    def seconds(self) -> int:
+        return sum(sum(parts) for parts in self.whole)
+
+    def part_seconds(self, part: int) -> int:
+        """Whole seconds of one part over all rounds: 0 practice, 1 between, 2 penalties."""
+        return sum(parts[part] for parts in self.whole)
+
+    @property
+    def medal(self) -> str | None:
+        return None if self.abandoned else medal_for(self.seconds, self.par_seconds)
 
     @property
     def retries(self) -> int:
@@ -74,14 +136,18 @@ class ScoreCard:
         return max(0.0, self.total_seconds - self.par_seconds)
 
     def to_dict(self) -> dict:
-        """A JSON-ready form for the score screen and the store."""
+        """A JSON-ready form for the score screen and the store. ``scoring`` names the
+        formula: results stored before it have none (their score was out of 100)."""
         return {
-            "score": self.score, "total_seconds": self.total_seconds,
+            "scoring": SCORING, "score": self.score, "medal": self.medal,
+            "start": self.start, "seconds": self.seconds,
+            "total_seconds": self.total_seconds,
             "par_seconds": self.par_seconds, "practice_seconds": self.practice_seconds,
             "between_seconds": self.between_seconds, "penalty_seconds": self.penalty_seconds,
             "retries": self.retries, "abandoned": self.abandoned,
-            "rounds": [{**asdict(r), "retries": r.retries, "total_seconds": r.total_seconds}
-                       for r in self.rounds],
+            "rounds": [{**asdict(r), "retries": r.retries, "total_seconds": r.total_seconds,
+                        "whole": list(parts)}
+                       for r, parts in zip(self.rounds, self.whole, strict=True)],
         }
 
 
@@ -93,9 +159,13 @@ def score_records(records: Iterable[RoundRecord], par: int, *,
     between = sum(r.between_seconds for r in rounds)
     penalties = sum(r.penalty_seconds for r in rounds)
     total = practice + between + penalties
-    score = score_for(total, par)  # checks par and total even when abandoned
+    score_for(total, par)  # checks par and total even when abandoned
+    cells = apportion([seconds for r in rounds for seconds in
+                       (r.practice_seconds, r.between_seconds, r.penalty_seconds)])
+    whole = tuple(tuple(cells[i:i + 3]) for i in range(0, len(cells), 3))
+    score = max(0, START_PER_PAR * par - sum(cells))  # the breakdown's own seconds
     return ScoreCard(0 if abandoned else score, total, par, practice, between, penalties,
-                     rounds, abandoned)
+                     rounds, abandoned, whole)
 
 
 def score_session(session: Session) -> ScoreCard:

@@ -48,7 +48,7 @@ from kiosk.paths import config_dir
 from kiosk.store.protocol import GameResult
 from kiosk.table.api import Sound, TableView
 from kiosk.table.games import NOTHING, Effects, GameContext, LaneReading, LedChange, problem
-from kiosk.table.games.sync_or_swim.records import read_records
+from kiosk.table.games.sync_or_swim.records import best_points, read_records
 from kiosk.table.games.sync_or_swim.resume import Resumed, resume
 from kiosk.table.games.sync_or_swim.staff import StaffTools
 from kiosk.table.games.sync_or_swim.view import (
@@ -260,7 +260,7 @@ class SyncOrSwimTable:
 
     def _do_choose(self, now: float, players: int, routine_id: str,
                    seats: Sequence[int] | None = None) -> Effects:
-        if self.phase not in (Phase.CHOOSING, Phase.SETUP, Phase.ATTRACT):
+        if self.phase not in (Phase.CHOOSING, Phase.SETUP, Phase.ATTRACT, Phase.SCORE):
             return problem("Finish or abandon this routine before choosing another")
         if players not in PLAYER_COUNTS:
             return problem(f"Sync or Swim is for 3 to 6 swimmers, not {players}")
@@ -404,9 +404,8 @@ class SyncOrSwimTable:
         session = self._session()
         card = score_session(session)
         routine_id = session.routine.id
-        self.score = score_view(card, None)
-        best = self.store.top_score(GAME_ID, routine_id, len(session.seats))
-        self.score = score_view(card, best)
+        self.score = score_view(card, None, routine_id=routine_id, seats=session.seats)
+        best = best_points(self.store.results(GAME_ID), routine_id, len(session.seats))
         self._result_stored = False
         self.store.add_result(GAME_ID, GameResult(
             routine_id, len(session.seats), card.score, card.total_seconds, False,
@@ -414,6 +413,17 @@ class SyncOrSwimTable:
         self._result_stored = True
         self._records = None
         self.store.add_progress(GAME_ID, routine_id)
+        self.score = score_view(card, best, routine_id=routine_id, seats=session.seats,
+                                following=self._following(routine_id))
+
+    def _following(self, routine_id: str) -> RoutineChoice | None:
+        """The campaign routine after ``routine_id``, if it is open now."""
+        choices = [c for c in self._choices() if c.number is not None]
+        ids = [c.id for c in choices]
+        if routine_id not in ids or ids.index(routine_id) + 1 == len(ids):
+            return None
+        following = choices[ids.index(routine_id) + 1]
+        return None if following.locked else following
 
     def _end_session(self, now: float) -> Effects:
         """Abandon a routine still running (scored 0, kept in the history)."""
@@ -570,7 +580,8 @@ class SyncOrSwimTable:
             return ()
         unlock_all = self._unlock_all()
         routines = [*self.content.campaign, *self.randoms.values()]
-        top = {r.id: self.store.top_score(GAME_ID, r.id, self.players) for r in routines}
+        results = self.store.results(GAME_ID)
+        top = {r.id: best_points(results, r.id, self.players) for r in routines}
         choices = campaign_choices(self.content.campaign, self.store.progress(GAME_ID),
                                    unlock_all, top)
         if unlock_all or self._campaign_done():

@@ -83,6 +83,8 @@ class VerdictView:
 
 @dataclass(frozen=True)
 class RoundScoreView:
+    """One round's bar; its seconds are whole and add up to the score's total."""
+
     round_number: int
     added: str
     practice_seconds: float
@@ -98,6 +100,14 @@ class ScoreView:
     par_seconds: int
     rounds: tuple[RoundScoreView, ...]
     best_before: int | None = None  # the table's top score for this routine before now
+    start: int = 0                  # the points a team starts with (3 x par)
+    medal: str | None = None        # "gold", "silver" or "bronze" against par
+    parts: tuple[int, int, int] = (0, 0, 0)   # whole seconds: practice, between, penalties
+    routine_id: str = ""
+    players: int = 0
+    seats: tuple[int, ...] = ()
+    next_routine_id: str | None = None   # the campaign's next routine, when it is open
+    next_routine_name: str = ""
 
 
 @dataclass(frozen=True)

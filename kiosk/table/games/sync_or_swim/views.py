@@ -97,12 +97,17 @@ def failed_seats(verdict: VerdictView) -> tuple[int, ...]:
                          if not s.passed}))
 
 
-def score_view(card: ScoreCard, best_before: int | None) -> ScoreView:
+def score_view(card: ScoreCard, best_before: int | None, *, routine_id: str = "",
+               seats: tuple[int, ...] = (), following: RoutineChoice | None = None
+               ) -> ScoreView:
+    """The score in whole seconds that add up: each bar, each part and the total."""
     rounds = tuple(
-        RoundScoreView(r.round_number, r.added_name, r.practice_seconds, r.between_seconds,
-                       r.penalty_seconds, r.retries)
-        for r in card.rounds)
-    return ScoreView(card.score, card.total_seconds, card.par_seconds, rounds, best_before)
+        RoundScoreView(r.round_number, r.added_name, *parts, r.retries)
+        for r, parts in zip(card.rounds, card.whole, strict=True))
+    parts = tuple(card.part_seconds(part) for part in range(3))
+    return ScoreView(card.score, card.seconds, card.par_seconds, rounds, best_before,
+                     card.start, card.medal, parts, routine_id, len(seats), seats,
+                     following.id if following else None, following.name if following else "")
 
 
 def campaign_choices(campaign: Iterable[RoutineDef], finished: frozenset[str],

@@ -87,7 +87,7 @@ def reveal_all(pilot) -> None:
                 limit=3000)
 
 
-def play(folder: Path, *, size, written: list[Path], shots: bool = True,
+def play(folder: Path, *, size, written: list[Path], shots: bool = True, look=None,
          **_options) -> None:
     from kiosk.store.protocol import MemoryStore
     from kiosk.table.controller import TableController
@@ -96,8 +96,11 @@ def play(folder: Path, *, size, written: list[Path], shots: bool = True,
     from kiosk.ui.sound import Sounds
 
     def shot(name: str) -> None:
-        if shots:
+        if shots or look is not None:
             pilot.settle()
+        if look is not None:
+            look(pilot, f"synapse-{name}")
+        if shots:
             path = folder / f"{len(written) + 1:02d}-synapse-{name}.png"
             written.append(pilot.shot(path))
 

@@ -22,13 +22,13 @@ class Sitting:
     """One app on one simulated table, and the screenshots it saves."""
 
     def __init__(self, folder: Path, written: list[Path], size, shots: bool = True,
-                 **options) -> None:
+                 look=None, **options) -> None:
         from kiosk.table.games.sync_or_swim.driver import RealDriver
         from kiosk.ui.app import KioskApp
         from kiosk.ui.pilot import Pilot
         from kiosk.ui.sound import Sounds
 
-        self.folder, self.written, self.shots = folder, written, shots
+        self.folder, self.written, self.shots, self.look = folder, written, shots, look
         self.driver = RealDriver(**options)
         self.app = KioskApp(self.driver.controller, sounds=Sounds(enabled=False))
         self.pilot = Pilot(self.app, size=size)
@@ -38,6 +38,9 @@ class Sitting:
         self.driver.close()
 
     def shot(self, name: str) -> None:
+        if self.look is not None:
+            self.pilot.settle()
+            self.look(self.pilot, name)
         if self.shots:
             path = self.folder / f"{len(self.written) + 1:02d}-{name}.png"
             self.written.append(self.pilot.shot(path))
@@ -142,7 +145,7 @@ def full_routine(s: Sitting, players: int) -> None:
     s.wait_phase(Phase.SCORE)
     s.shot("score")
 
-    pilot.press("Play again")
+    pilot.press("Other routines")
     s.wait_phase(Phase.CHOOSING)
     pilot.press("How to play")
     pilot.press("Next")
@@ -165,6 +168,9 @@ def full_routine(s: Sitting, players: int) -> None:
         pilot.press(digit, frames=1)
     pilot.press("OK")
     s.shot("settings")
+    pilot.press("Cards: tag a new deck")
+    pilot.until(lambda: pilot.showing("enroll"))
+    s.shot("tag-cards")
     pilot.press("Done")
 
 
@@ -195,24 +201,24 @@ def broken_config() -> Path:
 
 
 def play(folder: Path, *, size=(1280, 800), written: list[Path] | None = None,
-         players: int = 4, shots: bool = True,
+         players: int = 4, shots: bool = True, look=None,
          sittings=("full", "no pads", "broken")) -> list[Path]:
     written = [] if written is None else written
     if "full" in sittings:
-        sitting = Sitting(folder, written, size, shots)
+        sitting = Sitting(folder, written, size, shots, look)
         try:
             full_routine(sitting, players)
         finally:
             sitting.close()
     if "no pads" in sittings:
-        sitting = Sitting(folder, written, size, shots, pads=False)
+        sitting = Sitting(folder, written, size, shots, look, pads=False)
         try:
             two_finger_stop(sitting, players)
         finally:
             sitting.close()
     if "broken" in sittings:
         config = broken_config()
-        sitting = Sitting(folder, written, size, shots, config_dir=config)
+        sitting = Sitting(folder, written, size, shots, look, config_dir=config)
         try:
             sitting.wait_phase(Phase.BROKEN)
             sitting.shot("broken-config")

@@ -63,7 +63,7 @@ def play_unit_move(pilot, text: str) -> None:
         tap_square(pilot, rest[0][1])
 
 
-def play(folder: Path, *, size, written: list[Path], shots: bool = True,
+def play(folder: Path, *, size, written: list[Path], shots: bool = True, look=None,
          **_options) -> None:
     from kiosk.store.protocol import MemoryStore
     from kiosk.table.controller import TableController
@@ -72,8 +72,11 @@ def play(folder: Path, *, size, written: list[Path], shots: bool = True,
     from kiosk.ui.sound import Sounds
 
     def shot(name: str) -> None:
-        if shots:
+        if shots or look is not None:
             pilot.settle()
+        if look is not None:
+            look(pilot, f"synchro-{name}")
+        if shots:
             path = folder / f"{len(written) + 1:02d}-synchro-{name}.png"
             written.append(pilot.shot(path))
 
