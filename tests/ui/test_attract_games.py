@@ -52,12 +52,15 @@ def test_each_tiles_play_reaches_its_games_choosing_and_back(make_pilot, table):
 
 def test_sync_or_swim_records_show_a_stored_result(make_pilot, table):
     store = MemoryStore()
-    store.add_result("sync_or_swim", GameResult("R01", 4, 87, 192.0))
+    store.add_result("sync_or_swim", GameResult("R01", 4, 87, 192.0))  # out of 100
+    store.add_result("sync_or_swim", GameResult("R01", 4, 530, 190.0,
+                                                details={"scoring": "points"}))
     pilot = attract(make_pilot, table(store))
     pilot.tap(tile_button(pilot, "sync_or_swim", "records"))
     pilot.until(lambda: pilot.showing("sync_or_swim_records"))
-    pilot.until(lambda: any("top score 87" in t for t in pilot.labels()))
-    assert any("4 swimmers: 87 points in 3:12" in t for t in pilot.labels())
+    pilot.until(lambda: any("top score 530" in t for t in pilot.labels()))
+    assert any("4 swimmers: 530 points in 3:10" in t for t in pilot.labels())
+    assert any("4 swimmers: 87 out of 100 (old scoring) in 3:12" in t for t in pilot.labels())
     pilot.press("Back")
     pilot.until(lambda: pilot.showing("attract"))
 
