@@ -37,12 +37,12 @@ class SyncAssociationKeypadCover(SyncAssociationCover):
         self.seat = seat
         self.title = (f"Seat {seat}: choose your phantom in secret.\n"
                       "Everyone else, look away!")
-        keys = reuse(self.ids.keys, len(phantoms), lambda: make("SyncAssociationPadKey"))
+        keys = reuse(self.ids.pad_keys, len(phantoms), lambda: make("SyncAssociationPadKey"))
         for key, ph in zip(keys, phantoms, strict=True):
             key.number, key.cover = ph.number, self
             key.text = f"{ph.number}\n[size=18]blocked[/size]" if ph.blocked else str(ph.number)
             key.disabled = ph.blocked
-        self.ids.keys.cols = min(len(phantoms), 5) or 1
+        self.ids.pad_keys.cols = min(len(phantoms), 5) or 1
 
     def pressed(self, number: int) -> None:
         if self.screen is not None:

@@ -1,6 +1,6 @@
 """Big letter keys for a team's name: the table has no keyboard, and Kivy's VKeyboard
 draws keys far below the touch minimum on a 7" screen. Rows of ``KButton``s that
-scale with the window; each press calls ``on_key`` with the key's text
+scale with the window; each press calls ``typist`` with the key's text
 ("A".."Z", "Space", "Del")."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
 
 
 class SyncAssociationKeyboard(BoxLayout):
-    on_key = ObjectProperty(None, allownone=True)   # called with the key's text
+    typist = ObjectProperty(None, allownone=True)   # called with the key's text
 
     def __init__(self, **kwargs):
         super().__init__(orientation="vertical", **kwargs)
@@ -34,7 +34,7 @@ class SyncAssociationKeyboard(BoxLayout):
         button = make("SyncAssociationKey", text=key)
         if key in ("Space", "Del"):
             button.fill = theme.PANEL
-        button.bind(on_release=lambda b: self.on_key and self.on_key(b.text))
+        button.bind(on_release=lambda b: self.typist and self.typist(b.text))
         return button
 
     def _spacing(self, *_):

@@ -126,7 +126,7 @@ class SyncAssociationRoundScreen(ViewScreen):
 
     def _keys(self, view) -> None:
         p = view.payload
-        box = self.ids.keys
+        box = self.ids.key_cards
         keys = p.keys or ()
         for button, key in zip(reuse(box, len(keys), lambda: make("SyncAssociationKeyCard")),
                                keys, strict=True):

@@ -55,8 +55,20 @@ class SyncAssociationSeatRow(BoxLayout):
             child.bind(height=self._fit)
         self._fit()
 
+    def on_size(self, *_):
+        self._fit()
+
     def _fit(self, *_):
+        """As tall as the tallest box; a box is a third of the row at most, centred."""
+        count = len(self.children)
         self.height = max((c.height for c in self.children), default=0)
+        if not count:
+            return
+        width = (self.width - self.spacing * 2) / max(count, 3)
+        for child in self.children:
+            child.size_hint_x, child.width = None, width
+        side = (self.width - width * count - self.spacing * (count - 1)) / 2
+        self.padding = [max(0, side), 0, max(0, side), 0]
 
 
 class SyncAssociationSeatBox(BoxLayout):

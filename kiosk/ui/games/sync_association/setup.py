@@ -55,8 +55,10 @@ class SyncAssociationSetupScreen(ViewScreen):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self._pages = {name: self.ids[f"{name}_page"] for name in ("team", "name", "game",
-                                                                 "more")}
+        # the pages themselves (``ids`` holds weak references: a page out of the tree
+        # would be collected)
+        self._pages = dict(zip(("team", "name", "game", "more"),
+                               self.ids.holder.children[::-1], strict=True))
         self.bind(page=self._show_page, more=self._show_page)
         self._show_page()
 

@@ -25,7 +25,7 @@ class SyncAssociationStaffScreen(ViewScreen):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self._pages = (self.ids.list_page, self.ids.rename_page)
+        self._pages = tuple(self.ids.holder.children[::-1])  # strong: ids are weak
         self.bind(renaming=self._show_page)
         self._show_page()
 
