@@ -40,8 +40,7 @@ class SyncAssociationKeypadCover(SyncAssociationCover):
         keys = reuse(self.ids.pad_keys, len(phantoms), lambda: make("SyncAssociationPadKey"))
         for key, ph in zip(keys, phantoms, strict=True):
             key.number, key.cover = ph.number, self
-            key.text = f"{ph.number}\n[size=18]blocked[/size]" if ph.blocked else str(ph.number)
-            key.disabled = ph.blocked
+            key.text, key.blocked, key.disabled = str(ph.number), ph.blocked, ph.blocked
         self.ids.pad_keys.cols = min(len(phantoms), 5) or 1
 
     def pressed(self, number: int) -> None:

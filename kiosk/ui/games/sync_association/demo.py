@@ -64,6 +64,21 @@ def lay(pilot, table, numbers: dict[int, int]) -> None:
     pilot.until(lambda: all(status(pilot, s) == "token" for s in numbers), limit=3000)
 
 
+def mood(pilot, seat: int) -> str | None:
+    return next(s.mood for s in payload(pilot).seats if s.seat == seat)
+
+
+def press_to_mood(pilot, table, seat: int, wanted: str | None) -> None:
+    """Press the seat's button on the table, one press at a time, until its mood."""
+    for _ in range(4):
+        if mood(pilot, seat) == wanted:
+            return
+        before = mood(pilot, seat)
+        table.press_seat(seat)
+        pilot.until(lambda: mood(pilot, seat) != before, limit=3000)
+    raise AssertionError(f"seat {seat} never showed {wanted}")
+
+
 def seat_button(pilot, seat: int, text: str):
     """The button ``text`` in seat ``seat``'s box."""
     from kiosk.ui.pilot import walk
@@ -167,10 +182,8 @@ def play(folder: Path, *, size, written: list[Path], shots: bool = True,
         pilot.press("Start choosing")
         wait_phase(pilot, Phase.CHOOSING)
         lay(pilot, table, {1: 1, 2: 1})
-        for seat, presses in ((1, 1), (2, 2), (4, 3)):
-            for _ in range(presses):
-                table.press_seat(seat)
-        pilot.until(lambda: sum(1 for s in payload(pilot).seats if s.mood) == 3, limit=3000)
+        for seat, mood in ((1, "green"), (2, "yellow"), (4, "red")):
+            press_to_mood(pilot, table, seat, mood)
         shot("choosing-moods")
         pilot.tap(seat_button(pilot, 3, "Use the keypad"))
         wait_phase(pilot, Phase.CHOOSING)

@@ -120,7 +120,7 @@ class SyncAssociationRoundScreen(ViewScreen):
         for button, ph in zip(reuse(box, len(p.phantoms), lambda: make("SyncAssociationPhantom")),
                               p.phantoms, strict=True):
             button.number, button.screen = ph.number, self
-            button.text = f"{ph.number}\n[size=18]blocked[/size]" if ph.blocked else str(ph.number)
+            button.text, button.blocked = str(ph.number), ph.blocked
             button.fill = (theme.BAD if ph.discard else theme.GOOD if ph.number == won
                            else (0.3, 0.3, 0.34, 1) if ph.blocked else theme.ACCENT)
 
