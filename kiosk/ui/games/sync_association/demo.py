@@ -17,14 +17,18 @@ GAME = "sync_association"
 def simulated(seats=(1, 2, 3, 4, 5), store=None):
     """A controller running S.Y.N.C. on a simulated table (one reader lane a seat) whose
     tag map knows every seat's tokens; the reveal waits for the pads or the screen."""
+    from kiosk.hardware.sim_gpio import ManualClock
     from kiosk.hardware.tagmap import TagMap
     from kiosk.store.protocol import MemoryStore
     from kiosk.table.compose import build_simulated
     from kiosk.table.games.sync_association.sim import token_tags
     from kiosk.table.games.sync_association.view import SyncStaff
 
-    controller, table = build_simulated(store=store or MemoryStore(), seats=seats, lanes=1,
-                                        tags=TagMap(token_tags(seats)), game=GAME)
+    # the controller's own clock, moved on by hand (:func:`later`): it polls the seat
+    # buttons at every pump, so a press is never lost to a busy machine
+    controller, table = build_simulated(clock=ManualClock(100.0), store=store or MemoryStore(),
+                                        seats=seats, lanes=1, tags=TagMap(token_tags(seats)),
+                                        game=GAME)
     table.wait_settled()
     controller.staff(SyncStaff.REVEAL_SECONDS, seconds=0)
     return controller, table
@@ -68,6 +72,12 @@ def mood(pilot, seat: int) -> str | None:
     return next(s.mood for s in payload(pilot).seats if s.seat == seat)
 
 
+def later(pilot, seconds: float = 0.05) -> bool:
+    """Move the controller's clock on (the button's debounce window passes)."""
+    pilot.app.controller.clock.advance(seconds)
+    return True
+
+
 def press_to_mood(pilot, table, seat: int, wanted: str | None) -> None:
     """Press the seat's button on the table, one press at a time, until its mood."""
     for _ in range(4):
@@ -75,7 +85,7 @@ def press_to_mood(pilot, table, seat: int, wanted: str | None) -> None:
             return
         before = mood(pilot, seat)
         table.press_seat(seat)
-        pilot.until(lambda: mood(pilot, seat) != before, limit=3000)
+        pilot.until(lambda was=before: later(pilot) and mood(pilot, seat) != was, limit=3000)
     raise AssertionError(f"seat {seat} never showed {wanted}")
 
 

@@ -48,6 +48,11 @@ class SyncAssociationStaffScreen(ViewScreen):
             row.team, row.screen = group.name, self
         self.ids.none.text = ("" if p.groups else
                               "No team to show: teams are listed here before a game")
+        self.on_deleting()
+
+    def on_deleting(self, *_):
+        for row in self.ids.teams.children:
+            row.asking = row.team == self.deleting
 
     def countdown(self, by: int) -> None:
         at = min(range(len(SECONDS)), key=lambda i: abs(SECONDS[i] - self.seconds))
