@@ -36,17 +36,17 @@ from kiosk.ui.games.sync_association.seats import SyncAssociationSeatBox
 @pytest.fixture
 def table_pilot(make_pilot):
     """``make(size, store)``: the app on a simulated table of three seats running S.Y.N.C.;
-    returns (pilot, table)."""
+    returns (pilot, sim): ``sim.table`` lays tokens and presses seat buttons."""
     made = []
 
     def make(size=(1280, 800), store=None):
-        controller, table = simulated(seats=(1, 2, 3), store=store)
-        made.append(controller)
-        pilot = make_pilot(controller, size=size)
+        sim = simulated(seats=(1, 2, 3), store=store)
+        made.append(sim.controller)
+        pilot = make_pilot(sim.controller, size=size)
         pilot.until(lambda: pilot.showing("attract"))
-        controller.wake()
+        sim.controller.wake()
         wait_phase(pilot, Phase.SETUP)
-        return pilot, table
+        return pilot, sim
 
     yield make
     for controller in made:
@@ -69,13 +69,13 @@ def start_with_team(pilot, name: str) -> None:
 
 def test_a_whole_game_won_through_the_screens_keeps_the_teams_achievements(table_pilot):
     store = MemoryStore()
-    pilot, table = table_pilot(store=store)
+    pilot, sim = table_pilot(store=store)
     start_with_team(pilot, "owls")
     assert payload(pilot).group.name == "Owls"
     assert [s.seat for s in payload(pilot).seats] == [1, 2, 3]
     rounds = 0
     while pilot.app.view.phase != Phase.OVER:
-        play_round(pilot, table, {1: 1, 2: 1, 3: 1})
+        play_round(pilot, sim.table, {1: 1, 2: 1, 3: 1})
         rounds += 1
         if pilot.app.view.phase == Phase.WON:
             assert "IN SYNC!" in pilot.labels()
@@ -98,13 +98,13 @@ def test_a_whole_game_won_through_the_screens_keeps_the_teams_achievements(table
 
 def test_a_whole_game_lost_without_a_team_the_first_player_confirming(table_pilot):
     store = MemoryStore()
-    pilot, table = table_pilot(store=store)
+    pilot, sim = table_pilot(store=store)
     pilot.press("Play without a team")
     pilot.until(lambda: pilot.screen().page == "game")
     pilot.press("Start")
     wait_phase(pilot, Phase.BLOCKING)
     while pilot.app.view.phase != Phase.OVER:
-        play_round(pilot, table, {1: 1, 2: 2, 3: 1})
+        play_round(pilot, sim.table, {1: 1, 2: 2, 3: 1})
         assert "NOT IN SYNC" in pilot.labels()
         first = payload(pilot).first
         discard(pilot, 2)
@@ -123,13 +123,13 @@ def test_a_whole_game_lost_without_a_team_the_first_player_confirming(table_pilo
 
 
 def test_the_keypad_covers_everything_and_never_shows_a_number(table_pilot):
-    pilot, table = table_pilot()
+    pilot, sim = table_pilot()
     pilot.press("Play without a team")
     pilot.press("Start")
     wait_phase(pilot, Phase.BLOCKING)
     pilot.press("Start choosing")
     wait_phase(pilot, Phase.CHOOSING)
-    clear_tokens(pilot, table)
+    clear_tokens(pilot, sim.table)
     stop = pilot.button("Stop game")
     pilot.tap(seat_button(pilot, 2, "Use the keypad"))
     pilot.until(lambda: payload(pilot).keypad == 2)
@@ -149,13 +149,13 @@ def test_the_keypad_covers_everything_and_never_shows_a_number(table_pilot):
     assert "Set on the keypad" in texts
     assert not any(t.strip() == "3" for t in texts)
     assert all(s.number is None for s in payload(pilot).seats)
-    lay(pilot, table, {1: 3, 3: 3})
+    lay(pilot, sim.table, {1: 3, 3: 3})
     reveal(pilot)
     assert payload(pilot).reveal.won and boxes(pilot)[2].status == "3"
 
 
 def test_the_reveal_turns_every_number_at_once(table_pilot):
-    pilot, table = table_pilot()
+    pilot, sim = table_pilot()
     pilot.press("Play without a team")
     pilot.press("Start")
     wait_phase(pilot, Phase.BLOCKING)
@@ -168,7 +168,7 @@ def test_the_reveal_turns_every_number_at_once(table_pilot):
         drawn.append(tuple(b.status for b in boxes_of(screen)))
 
     screen.redraw = watched
-    play_round(pilot, table, {1: 2, 2: 1, 3: 2})
+    play_round(pilot, sim.table, {1: 2, 2: 1, 3: 2})
     shown = [d for d in drawn if any(s.isdigit() for s in d)]
     assert shown and all(all(s.isdigit() for s in d) for d in shown)  # all, or none
     assert sorted(shown[0]) == ["1", "2", "2"]
@@ -180,7 +180,7 @@ def boxes_of(screen) -> list[SyncAssociationSeatBox]:
 
 
 def test_a_seat_block_is_answered_with_the_advice_and_moods_show_on_the_box(table_pilot):
-    pilot, table = table_pilot()
+    pilot, sim = table_pilot()
     pilot.press("Play without a team")
     pilot.press("Start")
     wait_phase(pilot, Phase.BLOCKING)
@@ -194,7 +194,7 @@ def test_a_seat_block_is_answered_with_the_advice_and_moods_show_on_the_box(tabl
     wait_phase(pilot, Phase.CHOOSING)
     pilot.tap(seat_button(pilot, 2, "Mood"))
     pilot.until(lambda: next(s.mood for s in payload(pilot).seats if s.seat == 2) == "green")
-    press_to_mood(pilot, table, 1, "red")
+    press_to_mood(pilot, sim, 1, "red")
     pilot.settle()
     assert "red: lost" in boxes(pilot)[1].heading and "green: sure" in boxes(pilot)[2].heading
 
@@ -216,7 +216,7 @@ def clipped(pilot) -> list[str]:
 
 @pytest.mark.parametrize("size", [(800, 480), (1920, 1080)], ids=["800x480", "1920x1080"])
 def test_every_screen_is_readable_unclipped_with_big_targets(table_pilot, size):
-    pilot, table = table_pilot(size=size)
+    pilot, sim = table_pilot(size=size)
     failures = {}
 
     def check(name):
@@ -246,20 +246,20 @@ def test_every_screen_is_readable_unclipped_with_big_targets(table_pilot, size):
     check("blocking")
     pilot.press("Start choosing")
     wait_phase(pilot, Phase.CHOOSING)
-    clear_tokens(pilot, table)
-    lay(pilot, table, {1: 1})
+    clear_tokens(pilot, sim.table)
+    lay(pilot, sim.table, {1: 1})
     from kiosk.table.games.sync_association.sim import lay_token
 
-    lay_token(table, seat=2, number=1)
-    lay_token(table, seat=2, number=2)  # two tokens: a long sentence at seat 2
+    lay_token(sim.table, seat=2, number=1)
+    lay_token(sim.table, seat=2, number=2)  # two tokens: a long sentence at seat 2
     pilot.until(lambda: status(pilot, 2) == "problem", limit=3000)
     check("choosing with a problem")
     pilot.tap(seat_button(pilot, 3, "Use the keypad"))
     pilot.until(lambda: payload(pilot).keypad == 3)
     check("keypad")
     pilot.tap(keypad_key(pilot, 2))
-    clear_tokens(pilot, table)
-    lay(pilot, table, {1: 1, 2: 1})
+    clear_tokens(pilot, sim.table)
+    lay(pilot, sim.table, {1: 1, 2: 1})
     reveal(pilot)
     check("lost")
     pilot.tap(phantom_button(pilot, 2))
@@ -282,7 +282,7 @@ def test_every_screen_is_readable_unclipped_with_big_targets(table_pilot, size):
 
 def test_staff_rename_delete_a_team_and_set_the_countdown(table_pilot):
     store = MemoryStore()
-    pilot, table = table_pilot(store=store)
+    pilot, sim = table_pilot(store=store)
     start_with_team(pilot, "owls")
     pilot.press("Stop game")
     pilot.press("Really stop?")

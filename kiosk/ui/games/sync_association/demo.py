@@ -8,15 +8,24 @@ conditions, never on time)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from kiosk.table.games.sync_association.view import Phase
 
 GAME = "sync_association"
 
 
-def simulated(seats=(1, 2, 3, 4, 5), store=None):
+class Sim(NamedTuple):
+    controller: Any
+    table: Any      # the SimulatedTable: lay tokens, press seat buttons
+    clock: Any      # the controller's ManualClock (:func:`later`)
+
+
+def simulated(seats=(1, 2, 3, 4, 5), store=None) -> Sim:
     """A controller running S.Y.N.C. on a simulated table (one reader lane a seat) whose
-    tag map knows every seat's tokens; the reveal waits for the pads or the screen."""
+    tag map knows every seat's tokens; the reveal waits for the pads or the screen. Its
+    clock is moved on by hand: the controller polls the seat buttons at every pump, so a
+    press is never lost to a busy machine."""
     from kiosk.hardware.sim_gpio import ManualClock
     from kiosk.hardware.tagmap import TagMap
     from kiosk.store.protocol import MemoryStore
@@ -24,14 +33,12 @@ def simulated(seats=(1, 2, 3, 4, 5), store=None):
     from kiosk.table.games.sync_association.sim import token_tags
     from kiosk.table.games.sync_association.view import SyncStaff
 
-    # the controller's own clock, moved on by hand (:func:`later`): it polls the seat
-    # buttons at every pump, so a press is never lost to a busy machine
-    controller, table = build_simulated(clock=ManualClock(100.0), store=store or MemoryStore(),
-                                        seats=seats, lanes=1, tags=TagMap(token_tags(seats)),
-                                        game=GAME)
+    clock = ManualClock(100.0)
+    made, table = build_simulated(clock=clock, store=store or MemoryStore(), seats=seats,
+                                  lanes=1, tags=TagMap(token_tags(seats)), game=GAME)
     table.wait_settled()
-    controller.staff(SyncStaff.REVEAL_SECONDS, seconds=0)
-    return controller, table
+    made.staff(SyncStaff.REVEAL_SECONDS, seconds=0)
+    return Sim(made, table, clock)
 
 
 def wait_phase(pilot, phase: str, limit: int = 600) -> None:
@@ -52,10 +59,11 @@ def status(pilot, seat: int) -> str:
 
 
 def clear_tokens(pilot, table) -> None:
-    """Lift every token and wait until the game has seen the readers empty."""
+    """While choosing: lift every token and wait until no seat is set or has a problem."""
     table.clear()
     table.wait_settled()
-    pilot.until(lambda: not any(pilot.app.controller.status.inventory.values()), limit=3000)
+    pilot.until(lambda: all(s.status not in ("token", "problem") for s in payload(pilot).seats),
+                limit=3000)
 
 
 def lay(pilot, table, numbers: dict[int, int]) -> None:
@@ -72,20 +80,20 @@ def mood(pilot, seat: int) -> str | None:
     return next(s.mood for s in payload(pilot).seats if s.seat == seat)
 
 
-def later(pilot, seconds: float = 0.05) -> bool:
+def later(sim: Sim, seconds: float = 0.05) -> bool:
     """Move the controller's clock on (the button's debounce window passes)."""
-    pilot.app.controller.clock.advance(seconds)
+    sim.clock.advance(seconds)
     return True
 
 
-def press_to_mood(pilot, table, seat: int, wanted: str | None) -> None:
+def press_to_mood(pilot, sim: Sim, seat: int, wanted: str | None) -> None:
     """Press the seat's button on the table, one press at a time, until its mood."""
     for _ in range(4):
         if mood(pilot, seat) == wanted:
             return
         before = mood(pilot, seat)
-        table.press_seat(seat)
-        pilot.until(lambda was=before: later(pilot) and mood(pilot, seat) != was, limit=3000)
+        sim.table.press_seat(seat)
+        pilot.until(lambda was=before: later(sim) and mood(pilot, seat) != was, limit=3000)
     raise AssertionError(f"seat {seat} never showed {wanted}")
 
 
@@ -167,7 +175,8 @@ def play(folder: Path, *, size, written: list[Path], shots: bool = True,
             path = folder / f"{len(written) + 1:02d}-sync-association-{name}.png"
             written.append(pilot.shot(path))
 
-    controller, table = simulated(seats=(1, 2, 3, 4))
+    sim = simulated(seats=(1, 2, 3, 4))
+    controller, table = sim.controller, sim.table
     app = KioskApp(controller, sounds=Sounds(enabled=False))
     pilot = Pilot(app, size=size)
     try:
@@ -193,7 +202,7 @@ def play(folder: Path, *, size, written: list[Path], shots: bool = True,
         wait_phase(pilot, Phase.CHOOSING)
         lay(pilot, table, {1: 1, 2: 1})
         for seat, mood in ((1, "green"), (2, "yellow"), (4, "red")):
-            press_to_mood(pilot, table, seat, mood)
+            press_to_mood(pilot, sim, seat, mood)
         shot("choosing-moods")
         pilot.tap(seat_button(pilot, 3, "Use the keypad"))
         wait_phase(pilot, Phase.CHOOSING)
