@@ -39,8 +39,8 @@ def table_pilot(make_pilot):
     returns (pilot, sim): ``sim.table`` lays tokens and presses seat buttons."""
     made = []
 
-    def make(size=(1280, 800), store=None):
-        sim = simulated(seats=(1, 2, 3), store=store)
+    def make(size=(1280, 800), store=None, seats=(1, 2, 3)):
+        sim = simulated(seats=seats, store=store)
         made.append(sim.controller)
         pilot = make_pilot(sim.controller, size=size)
         pilot.until(lambda: pilot.showing("attract"))
@@ -131,7 +131,7 @@ def test_the_keypad_covers_everything_and_never_shows_a_number(table_pilot):
     wait_phase(pilot, Phase.CHOOSING)
     clear_tokens(pilot, sim.table)
     stop = pilot.button("Stop game")
-    pilot.tap(seat_button(pilot, 2, "Use the keypad"))
+    pilot.tap(seat_button(pilot, 2, "Keypad"))
     pilot.until(lambda: payload(pilot).keypad == 2)
     pilot.caught_up()
     screen = pilot.screen()
@@ -184,7 +184,7 @@ def test_a_seat_block_is_answered_with_the_advice_and_moods_show_on_the_box(tabl
     pilot.press("Play without a team")
     pilot.press("Start")
     wait_phase(pilot, Phase.BLOCKING)
-    pilot.tap(seat_button(pilot, 3, "Block this seat"))
+    pilot.tap(seat_button(pilot, 3, "Block"))
     pilot.until(lambda: payload(pilot).advice is not None)
     pilot.settle()
     assert any("not advised" in t.lower() for t in pilot.labels())
@@ -216,7 +216,7 @@ def clipped(pilot) -> list[str]:
 
 @pytest.mark.parametrize("size", [(800, 480), (1920, 1080)], ids=["800x480", "1920x1080"])
 def test_every_screen_is_readable_unclipped_with_big_targets(table_pilot, size):
-    pilot, sim = table_pilot(size=size)
+    pilot, sim = table_pilot(size=size, seats=(1, 2, 3, 4))  # seats at both edges
     failures = {}
 
     def check(name):
@@ -233,6 +233,7 @@ def test_every_screen_is_readable_unclipped_with_big_targets(table_pilot, size):
     check("name")
     pilot.press("This name")
     pilot.until(lambda: payload(pilot).group is not None)
+    pilot.press("Seat 4")
     pilot.press("Manual")
     check("game")
     pilot.press("More options")
@@ -247,19 +248,19 @@ def test_every_screen_is_readable_unclipped_with_big_targets(table_pilot, size):
     pilot.press("Start choosing")
     wait_phase(pilot, Phase.CHOOSING)
     clear_tokens(pilot, sim.table)
-    lay(pilot, sim.table, {1: 1})
+    lay(pilot, sim.table, {1: 1, 4: 1})
     from kiosk.table.games.sync_association.sim import lay_token
 
     lay_token(sim.table, seat=2, number=1)
     lay_token(sim.table, seat=2, number=2)  # two tokens: a long sentence at seat 2
     pilot.until(lambda: status(pilot, 2) == "problem", limit=3000)
     check("choosing with a problem")
-    pilot.tap(seat_button(pilot, 3, "Use the keypad"))
+    pilot.tap(seat_button(pilot, 3, "Keypad"))
     pilot.until(lambda: payload(pilot).keypad == 3)
     check("keypad")
     pilot.tap(keypad_key(pilot, 2))
     clear_tokens(pilot, sim.table)
-    lay(pilot, sim.table, {1: 1, 2: 1})
+    lay(pilot, sim.table, {1: 1, 2: 1, 4: 1})
     reveal(pilot)
     check("lost")
     pilot.tap(phantom_button(pilot, 2))

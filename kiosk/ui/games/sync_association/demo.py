@@ -204,7 +204,7 @@ def play(folder: Path, *, size, written: list[Path], shots: bool = True,
         for seat, mood in ((1, "green"), (2, "yellow"), (4, "red")):
             press_to_mood(pilot, sim, seat, mood)
         shot("choosing-moods")
-        pilot.tap(seat_button(pilot, 3, "Use the keypad"))
+        pilot.tap(seat_button(pilot, 3, "Keypad"))
         wait_phase(pilot, Phase.CHOOSING)
         pilot.until(lambda: payload(pilot).keypad == 3)
         shot("keypad")
@@ -238,7 +238,7 @@ def play(folder: Path, *, size, written: list[Path], shots: bool = True,
                        seed=12)
         wait_phase(pilot, Phase.LAYING)
         shot("laying")
-        pilot.tap(seat_button(pilot, payload(pilot).to_lay[0], "Lay a key card"))
+        pilot.tap(seat_button(pilot, payload(pilot).to_lay[0], "Lay a card"))
         pilot.settle()
         shot("hand")
     finally:

@@ -88,8 +88,7 @@ class SyncAssociationRoundScreen(ViewScreen):
         p = view.payload
         if p is None or not p.seats:
             return
-        team = f"Team {p.group.name}" if p.group else "No team"
-        self.heading = f"Round {p.round_number} of at most {p.most_rounds} · {team}"
+        self.heading = f"Team {p.group.name}" if p.group else ""
         self.message = view.message or ""
         self.blocks = blocks_text(p)
         if view.phase == "blocking" and p.blocks_left_this_round:
@@ -127,7 +126,7 @@ class SyncAssociationRoundScreen(ViewScreen):
     def _keys(self, view) -> None:
         p = view.payload
         box = self.ids.key_cards
-        keys = p.keys or ()
+        keys = () if self.banner else p.keys  # after the reveal: the banner instead
         for button, key in zip(reuse(box, len(keys), lambda: make("SyncAssociationKeyCard")),
                                keys, strict=True):
             button.card, button.screen = key.card, self

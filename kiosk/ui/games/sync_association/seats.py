@@ -82,7 +82,7 @@ class SyncAssociationSeatBox(BoxLayout):
 
     def update(self, seat, phase: str, payload) -> None:
         self.seat = seat.seat
-        first = " · first player" if seat.first else ""
+        first = " · first" if seat.first else ""
         mood = MOOD_WORDS.get(seat.mood, str(seat.mood))
         self.heading = f"Seat {seat.seat}{first} · {mood}"
         self.status = status_text(seat, phase)
@@ -110,17 +110,17 @@ def seat_buttons(seat, phase: str, payload) -> list[tuple[str, str]]:
     if phase == "choosing":
         if seat.status == "blocked":
             return [("Mood", "mood")]
-        keypad = ("Back to the token", "keypad_lift") if seat.status == "keypad" \
-            else ("Use the keypad", "keypad_open")
+        keypad = ("Token", "keypad_lift") if seat.status == "keypad" \
+            else ("Keypad", "keypad_open")
         return [("Mood", "mood"), keypad]
     if phase == "blocking":
         blocked = any(b.kind == "seat" and b.value == seat.seat for b in payload.blocks)
         if blocked:
             return [("Unblock", "unblock")]
         if payload.blocks_left_this_round > 0:
-            return [("Block this seat", "block")]
+            return [("Block", "block")]
         return []
     if phase == "laying" and seat.to_lay and (payload.keys_face_down or payload.order ==
                                                "improvised" or payload.to_lay[:1] == (seat.seat,)):
-        return [("Lay a key card", "lay")]
+        return [("Lay a card", "lay")]
     return []
