@@ -145,7 +145,7 @@ def test_the_keypad_covers_everything_and_never_shows_a_number(table_pilot):
     pilot.until(lambda: status(pilot, 2) == "keypad")
     pilot.settle()
     assert cover.parent is None
-    texts = [t for box in boxes(pilot).values() for t in (box.heading, box.status)]
+    texts = [t for box in boxes(pilot).values() for t in (box.line, box.status)]
     assert "Set on the keypad" in texts
     assert not any(t.strip() == "3" for t in texts)
     assert all(s.number is None for s in payload(pilot).seats)

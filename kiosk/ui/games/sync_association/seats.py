@@ -75,6 +75,7 @@ class SyncAssociationSeatBox(BoxLayout):
     seat = NumericProperty(0)
     heading = StringProperty("")
     status = StringProperty("")
+    line = StringProperty("")              # what the box says (heading and status)
     revealed = BooleanProperty(False)      # the number shown, big
     mood_colour = ListProperty(theme.PANEL)
     buttons = ListProperty([])             # [(text, command)] for this seat now
@@ -87,6 +88,8 @@ class SyncAssociationSeatBox(BoxLayout):
         self.heading = f"Seat {seat.seat}{first} · {mood}"
         self.status = status_text(seat, phase)
         self.revealed = seat.status == "revealed"
+        self.line = self.heading if self.revealed or not self.status \
+            else f"{self.heading} — {self.status}"   # one label: room at 800x480
         self.mood_colour = list(MOOD_COLOURS.get(seat.mood, theme.PANEL))
         self.buttons = seat_buttons(seat, phase, payload)
         self._buttons()
