@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from kiosk import registry
 from kiosk.store.protocol import GameResult, MemoryStore
 from kiosk.table.controller import TableController
 
@@ -108,7 +109,7 @@ def test_synchro_how_to_play_from_its_choosing_screen(make_pilot, table):
 def test_tiles_fit_with_big_buttons_at_every_size(make_pilot, table, size):
     pilot = attract(make_pilot, table(), size=size)
     screen = pilot.screen()
-    for game in ("sync_or_swim", "synchro"):
+    for game in registry.ids():  # every game on offer, four in one row
         tile = screen.tile(game)
         for which in ("play", "how_to_play", "records"):
             button = tile.ids[which]

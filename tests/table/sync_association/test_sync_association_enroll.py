@@ -1,11 +1,10 @@
 """`kiosk enroll --tokens` binds synchronizer token tags like cards (the same tag map and
-store), with the game's command line added as the registry line will add it; without
+store), with the game's command line added by its registry line; without
 ``--tokens`` the enroll command stays Sync or Swim's card enrollment."""
 
 from __future__ import annotations
 
 import io
-from dataclasses import replace
 
 from kiosk import cli, registry
 from kiosk.store import SQLiteStore
@@ -14,9 +13,8 @@ CLI = "kiosk.table.games.sync_association.cli:add_commands"
 
 
 def with_sync_cli(monkeypatch) -> None:
-    games = registry.GAMES
-    monkeypatch.setattr(registry, "GAMES", (*games, replace(
-        games[0], id="sync_association", name="S.Y.N.C.", cli=CLI)))
+    """The registry's line adds the command line (nothing to patch any more)."""
+    assert registry.game("sync_association").cli == CLI
 
 
 def test_enroll_tokens_binds_them_in_order(tmp_path, monkeypatch, capsys):

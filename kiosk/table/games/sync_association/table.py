@@ -244,9 +244,12 @@ class SyncAssociationTable:
             self.phase = Phase.SETUP
         return NOTHING
 
-    def _do_group(self, now: float, team: str) -> Effects:
+    def _do_group(self, now: float, team: str | None) -> Effects:
         if self.phase is not Phase.SETUP:
             return problem("Choose the team before the game starts")
+        if team is None:  # play without a group: nothing kept
+            self.group = None
+            return NOTHING
         name = campaign.normal_name(team)
         why = campaign.name_problem(name)
         if why:

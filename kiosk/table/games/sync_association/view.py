@@ -54,7 +54,8 @@ COMMANDS = ("group", "start", "lay", "block", "unblock", "start_choosing", "mood
 """What ``controller.act`` takes for S.Y.N.C. (besides the shared ``wake`` and
 ``abandon``):
 
-- ``group(team)``: choose a recent group or create one (SETUP);
+- ``group(team)``: choose a recent group or create one (SETUP); ``team=None``: play
+  without a group;
 - ``start(seats=None, players=None, mode="automatic", order="clockwise", phantoms=3,
   keys=3, blocks=None, first=None, seed=None)``: deal round 1 (SETUP);
 - ``lay(seat, card)``: manual mode, a key card from the seat's hand;
@@ -159,3 +160,4 @@ class SyncAssociationView:
     won: bool | None = None                     # OVER: the team won the game
     advice: str | None = None                   # a legal move not advised (seat block)
     reveal_seconds: float = 0.0                 # the automatic reveal's countdown (0: none)
+    table_seats: tuple[int, ...] = ()           # every seat of the table (setup picks some)

@@ -69,8 +69,9 @@ def seat_views(table: SyncAssociationTable, game: Game) -> tuple[SeatView, ...]:
 
 def build_view(table: SyncAssociationTable) -> TableView:
     group = campaign.group_view(table.group) if table.group is not None else None
-    payload = SyncAssociationView(group=group, reveal_seconds=table._reveal_seconds())
-    if table.phase is Phase.SETUP:
+    payload = SyncAssociationView(group=group, reveal_seconds=table._reveal_seconds(),
+                                  table_seats=tuple(table.context.seats))
+    if table.phase in (Phase.SETUP, Phase.ATTRACT):  # the records overlay lists them too
         payload = replace(payload, groups=tuple(
             campaign.group_view(g) for g in table._all_groups()))
     game = table.game
