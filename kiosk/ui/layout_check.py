@@ -13,6 +13,10 @@ Walks the visible widgets under the Window (the current screen, its popups) and 
   below the app's ``min_font``;
 - **small targets**: a button smaller than the app's ``min_touch`` either way.
 
+A widget that covers the whole screen beneath it (opaque, taking every touch: a game's
+private keypad) says so with ``covers_screen = True``; while one is shown, what lies under
+it in the same layer is hidden and not checked.
+
 >>> # findings = check_window("score", min_font=18, min_touch=60)
 
 The UI test (``tests/ui/test_every_screen_fits.py``) runs it on every screen of every
@@ -179,6 +183,11 @@ def check_window(screen: str, *, min_font: float, min_touch: float) -> list[str]
     ``screen``, the text and its size (empty when all is well)."""
     window_size = tuple(Window.size)
     shown = [w for w in walk(Window) if w is not Window and visible(w)]
+    covers = [w for w in shown if getattr(w, "covers_screen", False)]
+    if covers:
+        cover = covers[-1]  # drawn last: on top
+        shown = [w for w in shown if w is cover or inside(w, cover)
+                 or layer_of(w) is not layer_of(cover)]
     labels = [w for w in shown if isinstance(w, Label) and w.text.strip()]
     found = []
     for label in labels:

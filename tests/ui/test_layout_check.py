@@ -113,3 +113,23 @@ def test_small_text_and_small_buttons(window):
     found = check()
     assert any("'tiny' (12 px) is smaller than the 18 px minimum" in line for line in found)
     assert any("the button 'Go' is 100x40 px" in line for line in found), found
+
+
+def test_a_cover_hides_what_lies_under_it_but_is_checked_itself(window):
+    from kivy.uix.floatlayout import FloatLayout
+
+    under = label("Under", (100, 100), (200, 60))
+    cover = FloatLayout(pos=(0, 0), size=(800, 480), size_hint=(None, None))
+    on_top = label("On top", (150, 110), (200, 60))
+    tiny = label("Tiny", (400, 300), (200, 60))
+    tiny.font_size = 10
+    cover.add_widget(on_top)
+    cover.add_widget(tiny)
+    window.add_widget(under)
+    window.add_widget(cover)
+    drawn(under, on_top, tiny)
+    assert any("'Under'" in line and "'On top'" in line for line in check())
+    cover.covers_screen = True
+    found = check()
+    assert not any("'Under'" in line for line in found), found
+    assert any("'Tiny' (10 px) is smaller" in line for line in found), found

@@ -15,6 +15,8 @@ from kiosk.ui.widgets.basics import make, reuse
 class SyncAssociationCover(FloatLayout):
     """Opaque, and takes every touch: nothing under it can be seen or pressed."""
 
+    covers_screen = True  # the layout check looks at the cover alone
+
     screen = ObjectProperty(None, allownone=True)
     seat = NumericProperty(0)
     title = StringProperty("")

@@ -163,15 +163,18 @@ def type_name(pilot, name: str) -> None:
         pilot.tap(keys["Space" if letter == " " else letter.upper()])
 
 
-def play(folder: Path, *, size, written: list[Path], shots: bool = True,
+def play(folder: Path, *, size, written: list[Path], shots: bool = True, look=None,
          **_options) -> None:
     from kiosk.ui.app import KioskApp
     from kiosk.ui.pilot import Pilot
     from kiosk.ui.sound import Sounds
 
     def shot(name: str) -> None:
-        if shots:
+        if shots or look is not None:
             pilot.settle()
+        if look is not None:
+            look(pilot, f"sync-association-{name}")
+        if shots:
             path = folder / f"{len(written) + 1:02d}-sync-association-{name}.png"
             written.append(pilot.shot(path))
 
@@ -232,6 +235,13 @@ def play(folder: Path, *, size, written: list[Path], shots: bool = True,
         pilot.until(lambda: pilot.showing("sync_association_records"))
         shot("records")
         pilot.press("Back")
+        for overlay, name in (("sync_association_how_to_play", "how-to-play"),
+                              ("sync_association_staff", "staff")):
+            pilot.app.open_overlay(overlay)
+            pilot.until(lambda overlay=overlay: pilot.showing(overlay))
+            shot(name)
+            pilot.app.close_overlay()
+            pilot.until(lambda: pilot.showing("sync_association_summary"))
         pilot.press("New game")
         wait_phase(pilot, Phase.SETUP)
         controller.act("start", seats=[1, 2, 3, 4], mode="manual", order="clockwise",
