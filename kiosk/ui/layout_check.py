@@ -11,7 +11,10 @@ Walks the visible widgets under the Window (the current screen, its popups) and 
 - **text over text**: two labels whose drawn text overlap (neither inside the other);
 - **small text**: a label, or text a widget stamps on its canvas (``drawn_texts``),
   below the app's ``min_font``;
-- **small targets**: a button smaller than the app's ``min_touch`` either way.
+- **small targets**: a button smaller than the app's ``min_touch`` either way (a
+  disabled button is no target);
+- **overfull rows**: a box layout whose fixed-size rows (or columns) need more room than
+  it has, so they spill over whatever is next to it.
 
 A widget that covers the whole screen beneath it (opaque, taking every touch: a game's
 private keypad) says so with ``covers_screen = True``; while one is shown, what lies under
@@ -30,6 +33,7 @@ from dataclasses import dataclass
 
 from kivy.core.window import Window
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
@@ -202,10 +206,46 @@ def check_window(screen: str, *, min_font: float, min_touch: float) -> list[str]
             if text.strip() and font_size < min_font - 0.01:
                 found.append(f"{screen}: {quote(text)} drawn by {type(widget).__name__} is "
                              f"{font_size:.0f} px, below the {min_font:.0f} px minimum")
-    for button in (w for w in shown if isinstance(w, ButtonBehavior)):
+    for button in (w for w in shown if isinstance(w, ButtonBehavior) and not w.disabled):
         if min(button.size) < min_touch - 0.5:
             name = quote(getattr(button, "text", "") or type(button).__name__)
             found.append(f"{screen}: the button {name} is {button.width:.0f}x"
                          f"{button.height:.0f} px, below the {min_touch:.0f} px touch minimum")
     found += overlap_sentences(screen, labels)
+    found += [f"{screen}: {why}" for box in shown if isinstance(box, BoxLayout)
+              if (why := overfull_sentence(box))]
     return found
+
+
+def overfull_sentence(box) -> str | None:
+    """A box whose fixed rows need more room than it has: they are drawn past its edge."""
+    vertical = box.orientation == "vertical"
+    fixed = [c for c in box.children if (c.size_hint_y if vertical else c.size_hint_x) is None]
+    pad = list(box.padding)  # Kivy: [all], [horizontal, vertical] or [left, top, right, bottom]
+    if len(pad) == 1:
+        pad *= 4
+    elif len(pad) == 2:
+        pad = [pad[0], pad[1], pad[0], pad[1]]
+    left, top, right, bottom = pad[:4]
+    room = box.height - top - bottom if vertical else box.width - left - right
+    need = sum(c.height if vertical else c.width for c in fixed) + box.spacing * (
+        len(box.children) - 1) if fixed else 0
+    across = box.width - left - right if vertical else box.height - top - bottom
+    tallest = max((c.width if vertical else c.height) for c in box.children
+                  if (c.size_hint_x if vertical else c.size_hint_y) is None) \
+        if any((c.size_hint_x if vertical else c.size_hint_y) is None
+               for c in box.children) else 0
+    if tallest > across + 1:
+        texts = [w.text for c in box.children for w in walk(c)
+                 if isinstance(w, Label) and w.text.strip()]
+        inside_text = f" (it holds {quote(texts[0])})" if texts else ""
+        side = "width" if vertical else "height"
+        return (f"a box holds a widget {tallest:.0f} px in {side} but is {across:.0f} px: "
+                f"it spills over its neighbours{inside_text}")
+    if need <= room + 1:
+        return None
+    texts = [w.text for c in fixed for w in walk(c) if isinstance(w, Label) and w.text.strip()]
+    inside_text = f" (it holds {quote(texts[0])})" if texts else ""
+    side = "height" if vertical else "width"
+    return (f"a box's rows need {need:.0f} px of {side} but it has {room:.0f}: they spill "
+            f"over its neighbours{inside_text}")

@@ -133,3 +133,32 @@ def test_a_cover_hides_what_lies_under_it_but_is_checked_itself(window):
     found = check()
     assert not any("'Under'" in line for line in found), found
     assert any("'Tiny' (10 px) is smaller" in line for line in found), found
+
+
+def test_rows_that_need_more_room_than_their_box_has(window):
+    from kivy.uix.boxlayout import BoxLayout
+
+    box = BoxLayout(orientation="vertical", pos=(0, 0), size=(300, 100),
+                    size_hint=(None, None), spacing=10)
+    rows = [label(f"Row {n}", (0, 0), (300, 40)) for n in (1, 2)]
+    for row in rows:
+        box.add_widget(row)
+    window.add_widget(box)
+    drawn(*rows)
+    assert not [line for line in check() if "rows need" in line]
+    box.add_widget(label("Row 3", (0, 0), (300, 40)))  # 3 x 40 + 2 x 10 = 140 > 100
+    drawn(*box.children)
+    assert any("rows need 140 px of height but it has 100" in line for line in check())
+
+
+def test_a_widget_taller_than_its_row(window):
+    from kivy.uix.boxlayout import BoxLayout
+
+    row = BoxLayout(pos=(0, 0), size=(600, 50), size_hint=(None, None))
+    cell = label("Tall", (0, 0), (200, 50))
+    row.add_widget(cell)
+    window.add_widget(row)
+    drawn(cell)
+    assert not [line for line in check() if "spills" in line]
+    cell.height = 80
+    assert any("holds a widget 80 px in height but is 50 px" in line for line in check())

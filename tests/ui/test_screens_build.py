@@ -25,8 +25,8 @@ def check_sizes(pilot) -> list[str]:
         for text, size in getattr(widget, "drawn_texts", ()):
             if text.strip() and size < theme.MIN_FONT - 0.01:
                 problems.append(f"text {text[:30]!r} is {size:.1f} px")
-    for button in pilot.widgets(ButtonBehavior):
-        if min(button.size) < theme.MIN_TOUCH - 0.5:
+    for button in pilot.widgets(ButtonBehavior):  # a disabled button is no target
+        if not button.disabled and min(button.size) < theme.MIN_TOUCH - 0.5:
             problems.append(f"button {getattr(button, 'text', '')[:30]!r} is "
                             f"{button.width:.0f}x{button.height:.0f} px")
     return problems

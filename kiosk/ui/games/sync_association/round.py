@@ -74,6 +74,7 @@ class SyncAssociationRoundScreen(ViewScreen):
     can_act = BooleanProperty(False)
     countdown = NumericProperty(-1)      # the reveal's countdown (-1: none)
     confirm_stop = BooleanProperty(False)
+    keys_tappable = BooleanProperty(False)  # only while blocking: tap a key card to block it
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -127,9 +128,11 @@ class SyncAssociationRoundScreen(ViewScreen):
         p = view.payload
         box = self.ids.key_cards
         keys = () if self.banner else p.keys  # after the reveal: the banner instead
+        self.keys_tappable = view.phase == "blocking"
         for button, key in zip(reuse(box, len(keys), lambda: make("SyncAssociationKeyCard")),
                                keys, strict=True):
             button.card, button.screen = key.card, self
+            button.disabled = not self.keys_tappable  # a plain card face, not a target
             button.text = key_text(key)
             button.fill = (0.3, 0.3, 0.34, 1) if key.blocked else theme.PANEL
 
