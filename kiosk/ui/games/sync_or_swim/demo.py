@@ -162,11 +162,18 @@ def full_routine(s: Sitting, players: int) -> None:
     app.open_overlay("settings")
     pilot.frames(3)
     s.shot("staff-pin")
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+
     from kiosk.ui.widgets.popups import STAFF_PIN
 
     for digit in STAFF_PIN:
         pilot.press(digit, frames=1)
     pilot.press("OK")
+    # the PIN pad closes and the settings unlock a frame or more later: a tap before
+    # that lands on the closing pad (seen on a busy machine: enroll never showed)
+    pilot.until(lambda: getattr(pilot.screen(), "unlocked", False) and not any(
+        isinstance(w, ModalView) for w in Window.children))
     s.shot("settings")
     pilot.press("Cards: tag a new deck")
     pilot.until(lambda: pilot.showing("enroll"))
