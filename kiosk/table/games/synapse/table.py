@@ -77,6 +77,7 @@ from kiosk.table.games.synapse.view import (
     ScoreView,
     SynapseView,
 )
+from kiosk.table.journal import GameJournal
 
 log = logging.getLogger(__name__)
 
@@ -154,7 +155,7 @@ class SynapseTable:
         self.game: Game | None = None
         self.resigned: str = ""
         self.resumed = False
-        self._journal: int | None = None
+        self._journal = GameJournal(self.store, GAME_ID)
         self._job: Future | None = None     # the kiosk's choice under way
         self._job_round: Round | None = None  # ... for this state of the round
         self._kiosk_due: float | None = 0.0  # when the kiosk's next card is due
@@ -262,7 +263,7 @@ class SynapseTable:
         if self.phase in (Phase.PLAYING, Phase.ROUND_OVER) and self.game is not None:
             self._store_result(now, abandoned=True)
         self._job = None
-        self._close_journal()
+        self._journal.close()
         self.game, self.phase = None, Phase.ATTRACT
         return NOTHING
 
@@ -282,7 +283,9 @@ class SynapseTable:
         self.game = new_game(self.cardset, self.options.seed)
         self.resigned, self.resumed = "", False
         self._started = now
-        self._journal = self._open_journal()
+        o = self.options
+        self._journal.open({"mode": o.mode, "level": o.level, "human": o.human,
+                            "seed": o.seed, "started": now})
         self._begin_round(now)
         return NOTHING
 
@@ -316,7 +319,7 @@ class SynapseTable:
             return problem("There is no finished round to go on from")
         self.game = next_round(self.game)
         self.resumed = False
-        self._journal_entry("next_round", now, (self.game.number,))
+        self._journal.add("next_round", now, (self.game.number,))
         self._begin_round(now)
         return NOTHING
 
@@ -334,7 +337,7 @@ class SynapseTable:
         if player not in SIDES:
             return problem("Say who resigns: north or south")
         self.resigned = player
-        self._journal_entry("resign", now, (player,))
+        self._journal.add("resign", now, (player,))
         return self._finish(now)
 
     # ------------------------------------------------------------------ playing
@@ -408,7 +411,7 @@ class SynapseTable:
         assert self.game is not None
         self._job = None
         state = self.game.round
-        self._journal_entry("round", now, (state.number, [str(p) for p in moves_of(state)]))
+        self._journal.add("round", now, (state.number, [str(p) for p in moves_of(state)]))
         if self.game.over:
             return self._finish(now)
         self.phase = Phase.ROUND_OVER
@@ -425,40 +428,13 @@ class SynapseTable:
         self.phase = Phase.GAME_OVER
         self._job = None
         self._store_result(now)
-        self._close_journal()
+        self._journal.close()
         winner = self._winner()
         if self.options.mode == "kiosk" and winner != self.options.human:
             return Effects(sounds=(Sound.GROAN,))
         return Effects(sounds=(Sound.CHEER,))
 
     # ------------------------------------------------------------------ store
-
-    def _open_journal(self) -> int | None:
-        o = self.options
-        try:
-            return self.store.open_journal(GAME_ID, {
-                "mode": o.mode, "level": o.level, "human": o.human, "seed": o.seed,
-                "started": self._started})
-        except Exception:
-            log.exception("could not open the game's journal; the game goes on")
-            return None
-
-    def _journal_entry(self, action: str, now: float, args: tuple) -> None:
-        if self._journal is None:
-            return
-        try:
-            self.store.append_journal(self._journal, action, now, args)
-        except Exception:
-            log.exception("could not journal %s; the game goes on", action)
-
-    def _close_journal(self) -> None:
-        if self._journal is None:
-            return
-        try:
-            self.store.close_journal(self._journal)
-        except Exception:
-            log.exception("could not close journal %s", self._journal)
-        self._journal = None
 
     def _store_result(self, now: float, abandoned: bool = False) -> None:
         if self.game is None:
@@ -477,7 +453,7 @@ class SynapseTable:
             "human": o.human if o.mode == "kiosk" else None, "seed": o.seed,
             "winner": winner, "resigned": self.resigned,
             "totals": list(totals), "rounds": [list(t) for t in game.round_totals],
-            "journal": self._journal, "record": record,
+            "journal": self._journal.id, "record": record,
         }
         try:
             self.store.add_result(GAME_ID, GameResult(
@@ -500,34 +476,25 @@ class SynapseTable:
         """Bring back the newest open Synapse journal: replay its finished rounds and
         start the round in progress afresh. A journal that cannot be replayed is closed
         (and logged), so a bad one cannot stop every start-up."""
-        try:
-            journals = [j for j in self.store.open_journals() if j.game == GAME_ID]
-        except Exception:
-            log.exception("could not read the open journals")
+        journal = self._journal.latest()
+        if journal is None:
             return
-        if not journals:
-            return
-        *old, journal = journals
-        for stale in old:
-            log.warning("closing Synapse journal %s: a newer one replaces it", stale.id)
-            self.store.close_journal(stale.id)
         try:
             self._replay(journal)
         except (ValueError, KeyError, TypeError, IndexError) as error:
             log.error("the game in journal %s cannot be resumed (%s); it is closed",
                       journal.id, error)
-            self.store.close_journal(journal.id)
+            self._journal.discard(journal.id)
             self.game, self.phase = None, Phase.ATTRACT
             return
-        self._journal = journal.id
+        self._journal.id = journal.id
         self.resumed = True
         assert self.game is not None
         if self.resigned or self.game.over:
             last = journal.entries[-1].now if journal.entries else self._started
-            if not any(r.details.get("journal") == journal.id
-                       for r in self.store.results(GAME_ID)):
+            if not self._journal.has_result(journal.id):
                 self._store_result(last)
-            self._close_journal()
+            self._journal.close()
             self.phase = Phase.GAME_OVER
         elif self.game.round.over:
             self.phase = Phase.ROUND_OVER

@@ -76,6 +76,7 @@ from kiosk.table.games.sync_association.view import (
     SyncStaff,
 )
 from kiosk.table.games.sync_association.views import IN_GAME, build_view, waiting_sentence
+from kiosk.table.journal import GameJournal
 
 log = logging.getLogger(__name__)
 
@@ -121,7 +122,7 @@ class SyncAssociationTable:
         self.game: Game | None = None
         self.actions: list[Action] = []
         self.resumed = False
-        self._journal: int | None = None
+        self._journal = GameJournal(self.store, GAME_ID)
         self._started = 0.0
         self._now = 0.0
         self._places: dict[tuple[int, int], frozenset[bytes]] = dict(
@@ -286,7 +287,7 @@ class SyncAssociationTable:
         except (TypeError, ValueError) as error:
             return problem(f"These options cannot be played ({error})")
         self._begin(game, now)
-        self._journal = self._open_journal(game, now)
+        self._journal.open(self._setup(game, now))
         return NOTHING
 
     def _do_lay(self, now: float, seat: int, card: int) -> Effects:
@@ -397,7 +398,7 @@ class SyncAssociationTable:
         game = self.game
         if game is not None and not game.over:
             self._store_result(now, abandoned=True)
-            self._close_journal()
+            self._journal.close()
         self.game = self.start_game = None
         self._ready_at, self._reading, self._keypad = None, False, None
         self.phase = Phase.SETUP if self.phase in (*IN_GAME, Phase.OVER) else Phase.ATTRACT
@@ -441,7 +442,7 @@ class SyncAssociationTable:
             return problem(_sentence(why))
         self.game = play(game, action)
         self.actions.append(action)
-        self._journal_entry(format_action(action), now)
+        self._journal.add("act", now, (format_action(action),))
         self.resumed = False
         return NOTHING
 
@@ -597,7 +598,7 @@ class SyncAssociationTable:
             self.group = Group(self.group.name, data)
             self._save_group(self.group)
         self._store_result(now)
-        self._close_journal()
+        self._journal.close()
 
     # ------------------------------------------------------------------ store
 
@@ -625,30 +626,6 @@ class SyncAssociationTable:
                 "key_cards": o.key_cards_in_box, "seed": game.seed, "first": game.first,
                 "group": self.group.name if self.group else None, "started": now}
 
-    def _open_journal(self, game: Game, now: float) -> int | None:
-        try:
-            return self.store.open_journal(GAME_ID, self._setup(game, now))
-        except Exception:
-            log.exception("could not open the game's journal; the game goes on")
-            return None
-
-    def _journal_entry(self, text: str, now: float) -> None:
-        if self._journal is None:
-            return
-        try:
-            self.store.append_journal(self._journal, "act", now, (text,))
-        except Exception:
-            log.exception("could not journal %s; the game goes on", text)
-
-    def _close_journal(self) -> None:
-        if self._journal is None:
-            return
-        try:
-            self.store.close_journal(self._journal)
-        except Exception:
-            log.exception("could not close journal %s", self._journal)
-        self._journal = None
-
     def _store_result(self, now: float, abandoned: bool = False) -> None:
         game, start = self.game, self.start_game
         if game is None or start is None:
@@ -663,7 +640,7 @@ class SyncAssociationTable:
             "victories": len(game.victories), "losses": len(game.losses),
             "rounds": len(game.history), "blocks_spent": game.blocks_spent,
             "achievements": list(self._earned), "new_achievements": list(self._new),
-            "journal": self._journal, "record": record,
+            "journal": self._journal.id, "record": record,
         }
         try:
             self.store.add_result(GAME_ID, GameResult(
@@ -677,31 +654,23 @@ class SyncAssociationTable:
     def _resume(self) -> None:
         """The newest open S.Y.N.C. journal, replayed to its round. A journal that
         cannot be replayed is closed (and logged): a bad one must not stop every start."""
-        try:
-            journals = [j for j in self.store.open_journals() if j.game == GAME_ID]
-        except Exception:
-            log.exception("could not read the open journals")
+        journal = self._journal.latest()
+        if journal is None:
             return
-        if not journals:
-            return
-        *old, journal = journals
-        for stale in old:
-            log.warning("closing S.Y.N.C. journal %s: a newer one replaces it", stale.id)
-            self._close(stale.id)
         try:
             game, actions, now = self._replay(journal)
         except (ValueError, KeyError, TypeError, IndexError) as error:
             log.error("the game in journal %s cannot be resumed (%s); it is closed",
                       journal.id, error)
-            self._close(journal.id)
+            self._journal.discard(journal.id)
             return
-        self._journal, self._now = journal.id, now
+        self._journal.id, self._now = journal.id, now
         self.actions = actions
         self._stale = {}
         if game.over:
             self._done = True
-            if any(r.details.get("journal") == journal.id for r in self.store.results(GAME_ID)):
-                self._close_journal()
+            if self._journal.has_result(journal.id):
+                self._journal.close()
             else:
                 self._finish(now)
             self.phase = Phase.OVER
@@ -712,12 +681,6 @@ class SyncAssociationTable:
         self._follow(now)
         self.resumed = True
         log.warning("S.Y.N.C. resumed in round %s after a restart", game.number)
-
-    def _close(self, journal_id: int) -> None:
-        try:
-            self.store.close_journal(journal_id)
-        except Exception:
-            log.exception("could not close journal %s", journal_id)
 
     def _replay(self, journal: Any) -> tuple[Game, list[Action], float]:
         s = journal.setup

@@ -58,6 +58,7 @@ from kiosk.table.games.synchro.view import (
     RecordRow,
     SynchroView,
 )
+from kiosk.table.journal import GameJournal
 
 log = logging.getLogger(__name__)
 
@@ -143,7 +144,7 @@ class SynchroTable:
         self.played: list[Move] = []
         self.resigned: str | None = None    # the side that resigned
         self.resumed = False
-        self._journal: int | None = None
+        self._journal = GameJournal(self.store, GAME_ID)
         self._job: Future | None = None     # the kiosk's search under way
         self._started = 0.0
         self._view: TableView | None = None
@@ -241,7 +242,10 @@ class SynchroTable:
         self.position = start_position(setup, seed)
         self.history, self.played, self.resigned, self.resumed = [], [], None, False
         self._started = now
-        self._journal = self._open_journal()
+        o = self.options
+        self._journal.open({
+            "mode": o.mode, "level": o.level, "human": o.human, "setup": o.setup,
+            "seed": o.seed, "casual": o.casual, "started": now})
         self.phase = Phase.PLAYING
         self._think_if_kiosk()
         return NOTHING
@@ -270,7 +274,7 @@ class SynchroTable:
             return problem("There is no move of yours to take back")
         self._job = None  # a search for the position being left is dropped
         self._take_back(taken)
-        self._journal_entry("undo", now, (taken,))
+        self._journal.add("undo", now, (taken,))
         self.resumed = False
         self._think_if_kiosk()
         return NOTHING
@@ -285,7 +289,7 @@ class SynchroTable:
             return problem("Say which side resigns: white or black")
         self._job = None
         self.resigned = side
-        self._journal_entry("resign", now, (side,))
+        self._journal.add("resign", now, (side,))
         return self._finish(now)
 
     def _do_new_game(self, now: float) -> Effects:
@@ -302,7 +306,7 @@ class SynchroTable:
         self.played.append(move)
         self.position = play(self.position, move)
         self.resumed = False
-        self._journal_entry("move", now, (format_move(move),))
+        self._journal.add("move", now, (format_move(move),))
         if self.position.is_over:
             return self._finish(now)
         self._think_if_kiosk()
@@ -373,7 +377,7 @@ class SynchroTable:
         self.phase = Phase.OVER
         self._job = None
         self._store_result(now)
-        self._close_journal()
+        self._journal.close()
         winner = self._winner()
         if self.options.mode == "kiosk" and winner is not None:
             return Effects(sounds=(Sound.CHEER if winner == self.options.human
@@ -394,36 +398,9 @@ class SynchroTable:
 
     def _end_game(self) -> None:
         self._job = None
-        self._close_journal()
+        self._journal.close()
 
     # ------------------------------------------------------------------ store
-
-    def _open_journal(self) -> int | None:
-        o = self.options
-        try:
-            return self.store.open_journal(GAME_ID, {
-                "mode": o.mode, "level": o.level, "human": o.human, "setup": o.setup,
-                "seed": o.seed, "casual": o.casual, "started": self._started})
-        except Exception:
-            log.exception("could not open the game's journal; the game goes on")
-            return None
-
-    def _journal_entry(self, action: str, now: float, args: tuple) -> None:
-        if self._journal is None:
-            return
-        try:
-            self.store.append_journal(self._journal, action, now, args)
-        except Exception:
-            log.exception("could not journal %s; the game goes on", action)
-
-    def _close_journal(self) -> None:
-        if self._journal is None:
-            return
-        try:
-            self.store.close_journal(self._journal)
-        except Exception:
-            log.exception("could not close journal %s", self._journal)
-        self._journal = None
 
     def _store_result(self, now: float, abandoned: bool = False) -> None:
         o = self.options
@@ -437,7 +414,7 @@ class SynchroTable:
             "human": o.human if o.mode == "kiosk" else None, "setup": o.setup,
             "seed": o.seed, "casual": o.casual, "winner": winner or "",
             "how": str(reason) if reason else "", "moves": len(self.played),
-            "journal": self._journal,
+            "journal": self._journal.id,
             "record": [format_move(m) for m in self.played],
         }
         try:
@@ -497,32 +474,23 @@ class SynchroTable:
         """Bring back the newest open Synchro journal: replay its moves to the same
         position. A journal that cannot be replayed is closed (and logged), so a bad
         one cannot stop every start-up."""
-        try:
-            journals = [j for j in self.store.open_journals() if j.game == GAME_ID]
-        except Exception:
-            log.exception("could not read the open journals")
+        journal = self._journal.latest()
+        if journal is None:
             return
-        if not journals:
-            return
-        *old, journal = journals
-        for stale in old:
-            log.warning("closing Synchro journal %s: a newer one replaces it", stale.id)
-            self.store.close_journal(stale.id)
         try:
             self._replay(journal)
         except (ValueError, KeyError, TypeError, IndexError) as error:
             log.error("the game in journal %s cannot be resumed (%s); it is closed",
                       journal.id, error)
-            self.store.close_journal(journal.id)
+            self._journal.discard(journal.id)
             self.position, self.phase = None, Phase.ATTRACT
             return
-        self._journal = journal.id
+        self._journal.id = journal.id
         last = journal.entries[-1].now if journal.entries else self._started
         if self.position is not None and (self.position.is_over or self.resigned):
-            if not any(r.details.get("journal") == journal.id
-                       for r in self.store.results(GAME_ID)):
+            if not self._journal.has_result(journal.id):
                 self._store_result(last)
-            self._close_journal()
+            self._journal.close()
             self.phase = Phase.OVER
             return
         self.phase, self.resumed = Phase.PLAYING, True
