@@ -78,15 +78,19 @@ def test_synchro_records_show_a_stored_result(make_pilot, table):
     pilot.until(lambda: pilot.showing("attract"))
 
 
-@pytest.mark.parametrize("game, screen, last", [
-    ("synchro", "synchro_how_to_play", "Got it"),
-    ("sync_or_swim", "tutorial", "Let's play!"),
+@pytest.mark.parametrize("game, screen, last, heading", [
+    ("synchro", "synchro_how_to_play", "Got it", "How to play Synchro"),
+    ("synapse", "synapse_how_to_play", "Got it", "How to play Synapse"),
+    ("sync_association", "sync_association_how_to_play", "Got it", "How to play S.Y.N.C."),
+    ("sync_or_swim", "tutorial", "Let's play!", None),
 ])
-def test_how_to_play_opens_pages_through_and_closes(make_pilot, table, game, screen, last):
+def test_how_to_play_opens_pages_through_and_closes(make_pilot, table, game, screen, last,
+                                                    heading):
     pilot = attract(make_pilot, table(), size=(800, 480))
     pilot.tap(tile_button(pilot, game, "how_to_play"))
     pilot.until(lambda: pilot.showing(screen))
     first = list(pilot.labels())
+    assert heading is None or heading in first
     pilot.press("Next")
     pilot.until(lambda: pilot.labels() != first)
     while not any(getattr(b, "text", "") == last for b in pilot.widgets()):

@@ -4,10 +4,7 @@ reveal, block tokens, and the end."""
 
 from __future__ import annotations
 
-from kivy.properties import NumericProperty, StringProperty
-
-from kiosk.ui import theme
-from kiosk.ui.screens.base import ViewScreen
+from kiosk.ui.screens.paged_help import PagedHelpScreen
 
 PAGES = (
     ("Think alike",
@@ -35,19 +32,6 @@ PAGES = (
 )
 
 
-class SyncAssociationHowToPlayScreen(ViewScreen):
-    page = NumericProperty(0)
-    pages = NumericProperty(len(PAGES))
-    title = StringProperty(PAGES[0][0])
-    text = StringProperty(PAGES[0][1])
-
-    def on_pre_enter(self, *_):
-        self.go_to(0)
-
-    def go_to(self, page: int) -> None:
-        self.page = max(0, min(len(PAGES) - 1, page))
-        title, self.text = PAGES[self.page]
-        self.title = f"{self.page + 1}/{len(PAGES)}  {title}"
-
-
-theme.load_kv(__file__)
+class SyncAssociationHowToPlayScreen(PagedHelpScreen):
+    HEADING = "How to play S.Y.N.C."
+    PAGES = PAGES
