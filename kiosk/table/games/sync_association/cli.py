@@ -11,13 +11,9 @@ sets one after the other (one per seat). A token's tag is bound to ``sync-token-
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
-import tempfile
 from pathlib import Path
 
-from kiosk.cli_store import open_store
-from kiosk.paths import config_dir
 from kiosk.table.games.sync_association.tokens import TOKENS_PER_SEAT, token_name
 
 EXIT_BAD_INPUT = 2
@@ -33,63 +29,17 @@ def token_cards(sets: int) -> list[str]:
 
 
 def cmd_enroll_tokens(args: argparse.Namespace) -> int:
-    from kiosk.table.enroll import SETTLE_S, EnrollSession
-    from kiosk.table.enroll_console import Console, keyboard
-    from kiosk.table.tag_book import TagBook
+    from kiosk.table.enroll_run import run_enroll
 
     sets = getattr(args, "sets", 1)
     if not 1 <= sets <= 6:
         print("kiosk enroll: --sets is 1 to 6 (one set of tokens per seat)", file=sys.stderr)
         return EXIT_BAD_INPUT
-    with contextlib.ExitStack() as stack:
-        demo = None
-        if args.simulate and args.database is None:  # a demo never writes the real tags
-            demo = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "demo.sqlite3"
-        store = open_store("enroll", demo or args.database)
-        if isinstance(store, int):
-            return store
-        stack.enter_context(store)
-        book = TagBook.for_store(store, config_dir(args.config))
-        table = None
-        if args.simulate:
-            from kiosk.hardware.sim_table import SimulatedTable
-
-            table = stack.enter_context(SimulatedTable(
-                seats=(args.seat,), lanes=max(1, args.lane), tags=book))
-            table.wait_settled()
-            readers = table.readers
-        else:
-            readers = _real_readers(args, stack)
-            if readers is None:
-                return EXIT_BAD_INPUT
-        cards = token_cards(sets)
-        session = EnrollSession(book, cards, seat=args.seat, lane=args.lane, in_order=True,
-                                settle_s=0.0 if args.simulate else SETTLE_S)
-        print(f"Enrolling {sets} set{'s' if sets > 1 else ''} of synchronizer tokens "
-              f"1-{TOKENS_PER_SEAT} on seat {args.seat} lane {args.lane}, into {store.path}"
-              f"{' (a temporary demo database)' if demo else ''}. q quits.")
-        Console(session, readers, print, table=table).run(keyboard(sys.stdin))
-    return 0
-
-
-def _real_readers(args: argparse.Namespace, stack: contextlib.ExitStack):
-    from kiosk.config import ConfigError, load_settings
-    from kiosk.hardware.readers import SerialReaders
-
-    try:
-        settings = load_settings(config_dir(args.config) / "kiosk.toml")
-    except ConfigError as error:
-        print(f"kiosk enroll: {error}", file=sys.stderr)
-        return None
-    if not any(board.seat == args.seat for board in settings.readers.boards):
-        print(f"kiosk enroll: seat {args.seat} has no reader board in kiosk.toml "
-              "(or use --simulate)", file=sys.stderr)
-        return None
-    readers = stack.enter_context(SerialReaders(settings.readers))
-    if not readers.wait_online(5.0):
-        print("kiosk enroll: some reader boards are not online yet; "
-              "`kiosk diagnose` shows which", file=sys.stderr)
-    return readers
+    return run_enroll(
+        args, token_cards(sets), command="enroll", lanes=1, in_order=True,
+        intro=lambda into: f"Enrolling {sets} set{'s' if sets > 1 else ''} of synchronizer "
+                           f"tokens 1-{TOKENS_PER_SEAT} on seat {args.seat} lane {args.lane}, "
+                           f"{into}. q quits.")
 
 
 def add_commands(sub) -> None:

@@ -17,7 +17,6 @@ import json
 import sys
 from pathlib import Path
 
-from kiosk.cli_store import open_store
 from kiosk.paths import config_dir
 
 EXIT_IN_SYNC, EXIT_NOT_IN_SYNC, EXIT_BAD_INPUT = 0, 1, 2
@@ -147,69 +146,19 @@ def cmd_random(args: argparse.Namespace) -> int:
 
 
 def cmd_enroll(args: argparse.Namespace) -> int:
-    import contextlib
-    import tempfile
-
     from kiosk.games.sync_or_swim.content import ContentError
-    from kiosk.table.enroll import SETTLE_S, EnrollSession
-    from kiosk.table.enroll_console import Console, keyboard
-    from kiosk.table.tag_book import TagBook
+    from kiosk.table.enroll_run import run_enroll
 
     try:
         cards = [c.short for c in _content(args).deck.for_players(6)]
     except ContentError as error:
         print(f"kiosk enroll: the kiosk's content is broken: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    with contextlib.ExitStack() as stack:
-        demo = None
-        if args.simulate and args.database is None:  # a demo never writes the real tags
-            demo = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "demo.sqlite3"
-        store = open_store(args.command, demo or args.database)
-        if isinstance(store, int):
-            return store
-        stack.enter_context(store)
-        book = TagBook.for_store(store, config_dir(args.config))
-        table, readers = None, None
-        if args.simulate:
-            from kiosk.hardware.sim_table import SimulatedTable
-
-            table = stack.enter_context(SimulatedTable(
-                seats=(args.seat,), lanes=max(5, args.lane), tags=book))
-            table.wait_settled()
-            readers = table.readers
-        else:
-            readers = _real_readers(args, stack)
-            if readers is None:
-                return EXIT_BAD_INPUT
-        session = EnrollSession(book, cards, seat=args.seat, lane=args.lane,
-                                in_order=not args.card_by_card,
-                                settle_s=0.0 if args.simulate else SETTLE_S)
-        where = "the simulated table" if args.simulate else "the reader boards"
-        print(f"Enrolling {len(cards)} cards on {where}, seat {args.seat} lane {args.lane}, "
-              f"into {store.path}{' (a temporary demo database)' if demo else ''}. "
-              "q quits.")
-        Console(session, readers, print, table=table).run(keyboard(sys.stdin))
-    return 0
-
-
-def _real_readers(args: argparse.Namespace, stack):
-    from kiosk.config import ConfigError, load_settings
-    from kiosk.hardware.readers import SerialReaders
-
-    try:
-        settings = load_settings(config_dir(args.config) / "kiosk.toml")
-    except ConfigError as error:
-        print(f"kiosk enroll: {error}", file=sys.stderr)
-        return None
-    if not any(board.seat == args.seat for board in settings.readers.boards):
-        print(f"kiosk enroll: seat {args.seat} has no reader board in kiosk.toml "
-              "(or use --simulate)", file=sys.stderr)
-        return None
-    readers = stack.enter_context(SerialReaders(settings.readers))
-    if not readers.wait_online(5.0):
-        print("kiosk enroll: some reader boards are not online yet; "
-              "`kiosk diagnose` shows which", file=sys.stderr)
-    return readers
+    where = "the simulated table" if args.simulate else "the reader boards"
+    return run_enroll(
+        args, cards, command=args.command, lanes=5, in_order=not args.card_by_card,
+        intro=lambda into: f"Enrolling {len(cards)} cards on {where}, seat {args.seat} "
+                           f"lane {args.lane}, {into}. q quits.")
 
 
 def _content_guarded(command):
