@@ -61,6 +61,7 @@ from kiosk.paths import config_dir
 from kiosk.store.protocol import GameResult
 from kiosk.table.api import Sound, TableView
 from kiosk.table.games import NOTHING, Effects, GameContext, problem
+from kiosk.table.games.screen_game import ScreenGame
 from kiosk.table.games.synapse.records import records_of
 from kiosk.table.games.synapse.view import (
     COMMANDS,
@@ -131,12 +132,13 @@ def score_view(state: Round) -> ScoreView:
                      str(found.stopped_by) if found.stopped_by else "")
 
 
-class SynapseTable:
+class SynapseTable(ScreenGame):
     """Synapse for one table. ``cardset`` overrides the shipped set (tests); ``rng``
     draws seeds and the kiosk's choices; ``pace`` overrides :data:`PACE` (seconds
     between the kiosk's cards by level 1-3)."""
 
     game_id = GAME_ID
+    name = "Synapse"
     commands = COMMANDS
     answers: frozenset[str] = frozenset({"place"})  # True placed, False refused
     staff_actions: tuple[str, ...] = ()
@@ -160,7 +162,6 @@ class SynapseTable:
         self._job_round: Round | None = None  # ... for this state of the round
         self._kiosk_due: float | None = 0.0  # when the kiosk's next card is due
         self._started = 0.0
-        self._view: TableView | None = None
         self._records: tuple[tuple[RecordRow, ...], tuple[str, ...]] = ((), ())
         self._load_records()
         if self.problems:
@@ -181,44 +182,10 @@ class SynapseTable:
 
     # ------------------------------------------------------------------ the contract
 
-    def view(self) -> TableView:
-        if self._view is None:
-            self._view = self._build_view()
-        return self._view
-
-    def time_left(self, now: float) -> float | None:
-        return None
-
-    def command(self, name: str, args: Mapping[str, Any], now: float) -> Effects:
-        handler = getattr(self, f"_do_{name}", None)
-        if name not in (*COMMANDS, "wake", "abandon") or handler is None:
-            return problem(f"Synapse has no command '{name}'")
+    def _refusal(self) -> str:
         if self.phase is Phase.BROKEN:
-            return problem("Synapse cannot start: its cards file has problems (see the list)")
-        try:
-            effects = handler(now, **dict(args))
-        except TypeError as error:
-            return problem(f"'{name}' cannot take these details ({error})")
-        self._changed()
-        return effects
-
-    def staff(self, action: str, args: Mapping[str, Any], now: float) -> Effects | None:
-        return None
-
-    def seat_pressed(self, seat: int, t: float, now: float) -> Effects:
-        return NOTHING
-
-    def seat_held(self, seat: int, t: float, now: float) -> Effects:
-        return NOTHING
-
-    def stop(self, t: float, now: float) -> Effects:
-        return NOTHING
-
-    def lanes_read(self, reading, now: float) -> Effects:
-        return NOTHING
-
-    def inventory_changed(self, change, now: float) -> Effects:
-        return NOTHING
+            return "Synapse cannot start: its cards file has problems (see the list)"
+        return ""
 
     def tick(self, now: float) -> Effects:
         """Against the kiosk: once its card is due and no choice is under way, choose
@@ -535,9 +502,6 @@ class SynapseTable:
         self.game = game
 
     # ------------------------------------------------------------------ view
-
-    def _changed(self) -> None:
-        self._view = None
 
     def _build_view(self) -> TableView:
         o = self.options

@@ -45,6 +45,7 @@ from kiosk.games.synchro.opponent import choose_move
 from kiosk.store.protocol import GameResult
 from kiosk.table.api import Sound, TableView
 from kiosk.table.games import NOTHING, Effects, GameContext, problem
+from kiosk.table.games.screen_game import ScreenGame
 from kiosk.table.games.synchro.view import (
     COMMANDS,
     KINDS,
@@ -119,12 +120,13 @@ STAFF_THINK = {"synchro_think_quick": 0.3, "synchro_think_normal": THINK_SECONDS
                "synchro_think_long": 3.0}
 
 
-class SynchroTable:
+class SynchroTable(ScreenGame):
     """Synchro for one table. ``think_seconds`` overrides the kiosk's time a move (tests
     use a small one); ``rng`` seeds random set-ups and the kiosk's choices; ``clock`` is
     what the search measures its budget with (on its own thread)."""
 
     game_id = GAME_ID
+    name = "Synchro"
     commands = COMMANDS
     answers: frozenset[str] = frozenset()
     staff_actions: tuple[str, ...] = tuple(STAFF_THINK)
@@ -147,52 +149,17 @@ class SynchroTable:
         self._journal = GameJournal(self.store, GAME_ID)
         self._job: Future | None = None     # the kiosk's search under way
         self._started = 0.0
-        self._view: TableView | None = None
         self._records: tuple[tuple[RecordRow, ...], tuple[str, ...]] = ((), ())
         self._load_records()
         self._resume()
 
     # ------------------------------------------------------------------ the contract
 
-    def view(self) -> TableView:
-        if self._view is None:
-            self._view = self._build_view()
-        return self._view
-
-    def time_left(self, now: float) -> float | None:
-        return None
-
-    def command(self, name: str, args: Mapping[str, Any], now: float) -> Effects:
-        handler = getattr(self, f"_do_{name}", None)
-        if name not in (*COMMANDS, "wake", "abandon") or handler is None:
-            return problem(f"Synchro has no command '{name}'")
-        try:
-            effects = handler(now, **dict(args))
-        except TypeError as error:
-            return problem(f"'{name}' cannot take these details ({error})")
-        self._changed()
-        return effects
-
     def staff(self, action: str, args: Mapping[str, Any], now: float) -> Effects | None:
         """Staff settings: how long the kiosk thinks a move at its strongest level."""
         if action not in STAFF_THINK:
             return None
         self.store.set_setting(f"{GAME_ID}.think_seconds", STAFF_THINK[action])
-        return NOTHING
-
-    def seat_pressed(self, seat: int, t: float, now: float) -> Effects:
-        return NOTHING
-
-    def seat_held(self, seat: int, t: float, now: float) -> Effects:
-        return NOTHING
-
-    def stop(self, t: float, now: float) -> Effects:
-        return NOTHING
-
-    def lanes_read(self, reading, now: float) -> Effects:
-        return NOTHING
-
-    def inventory_changed(self, change, now: float) -> Effects:
         return NOTHING
 
     def tick(self, now: float) -> Effects:
@@ -517,9 +484,6 @@ class SynchroTable:
                 raise ValueError(f"unknown journal entry {entry.action!r}")
 
     # ------------------------------------------------------------------ view
-
-    def _changed(self) -> None:
-        self._view = None
 
     def _build_view(self) -> TableView:
         records, recent = self._records
