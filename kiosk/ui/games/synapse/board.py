@@ -14,8 +14,8 @@ from kivy.uix.boxlayout import BoxLayout
 
 from kiosk.ui import theme
 from kiosk.ui.games.synapse.area import SynapsePlayArea  # noqa: F401  (kv)
-from kiosk.ui.games.synapse.turned import SynapseTurned  # noqa: F401  (kv)
 from kiosk.ui.screens.base import ViewScreen
+from kiosk.ui.widgets.turned import Turned  # noqa: F401  (kv)
 
 CUE_SECONDS = 3.0
 

@@ -12,8 +12,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kiosk.ui import theme
 from kiosk.ui.games.synapse.area import SynapsePlayArea  # noqa: F401  (kv)
 from kiosk.ui.games.synapse.notes import draw_notes, steps
-from kiosk.ui.games.synapse.turned import SynapseTurned  # noqa: F401  (kv)
 from kiosk.ui.screens.base import ViewScreen
+from kiosk.ui.widgets.turned import Turned  # noqa: F401  (kv)
 
 REVEAL_SECONDS = 2.5   # the whole explanation appears within this
 

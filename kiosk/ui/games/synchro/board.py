@@ -13,42 +13,16 @@ from __future__ import annotations
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.scatterlayout import ScatterLayout
-from kivy.uix.widget import Widget
 
 from kiosk.table.games.synchro.view import LEVEL_NAMES
 from kiosk.ui import theme
 from kiosk.ui.games.synchro.picking import Pick
 from kiosk.ui.games.synchro.pieces import SynchroBoard, SynchroLost  # noqa: F401  (kv)
 from kiosk.ui.screens.base import ViewScreen
+from kiosk.ui.widgets.turned import Turned  # noqa: F401  (kv)
 
 BUTTON = (0.16, 0.32, 0.52, 1)  # a button on a panel: lighter than the panel
 KIND_NAMES = {1: "Lump", 2: "Lump", 3: "Blob", 4: "Blob", 5: "Thing", 6: "Thing"}
-
-
-class SynchroTurned(Widget):
-    """Holds one child laid out to its own box, drawn and touched upside down when
-    ``turned`` (for the player across the table)."""
-
-    turned = BooleanProperty(False)
-
-    def __init__(self, **kwargs):
-        self.scatter = ScatterLayout(do_rotation=False, do_scale=False,
-                                     do_translation=False, auto_bring_to_front=False)
-        super().__init__(**kwargs)
-        super().add_widget(self.scatter)
-        self.bind(pos=self._place, size=self._place, turned=self._place)
-
-    def add_widget(self, widget, *args, **kwargs):
-        if getattr(self, "scatter", None) is None or widget is self.scatter:
-            return super().add_widget(widget, *args, **kwargs)
-        return self.scatter.add_widget(widget, *args, **kwargs)
-
-    def _place(self, *_):
-        scatter = self.scatter
-        scatter.rotation = 180 if self.turned else 0
-        scatter.size = self.size
-        scatter.center = self.center
 
 
 class SynchroPanel(BoxLayout):

@@ -1,4 +1,5 @@
-"""A holder drawn and touched upside down for the player across the table."""
+"""A holder drawn and touched upside down for the player across the table (Synchro's
+and Synapse's far player, a seat box across the table)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from kivy.uix.scatterlayout import ScatterLayout
 from kivy.uix.widget import Widget
 
 
-class SynapseTurned(Widget):
+class Turned(Widget):
     """Holds one child laid out to its own box, turned 180° when ``turned`` (a Scatter:
     touches turn with it)."""
 
