@@ -34,6 +34,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
+from kiosk.games.record_text import read_frame
+
 from .cards import Player
 from .game import Game, new_game, next_round, play, stop_round
 from .grid import parse_cell
@@ -86,27 +88,15 @@ def save_record(record: Record, cardset: CardSet) -> str:
 
 def load_record(text: str) -> Record:
     """The :class:`Record` in ``text``; placements are read, not yet checked."""
-    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1)]
-    lines = [(n, line) for n, line in lines if line and not line.startswith("#")]
-    if not lines:
-        raise RecordError(f"the record is empty: the first line must be '{FORMAT} {VERSION} "
-                          "seed=...'")
-    number, head = lines[0]
-    words = head.split()
-    if words[:2] != [FORMAT, VERSION]:
-        raise RecordError(f"line {number}: not a Synapse record (it must start with "
-                          f"'{FORMAT} {VERSION}')")
-    fields = {}
-    for word in words[2:]:
-        key, sep, value = word.partition("=")
-        if not sep or key not in ("seed", "north", "south", "result"):
-            raise RecordError(f"line {number}: unknown header field {word!r}")
-        fields[key] = unquote(value)
+    number, fields, lines = read_frame(
+        text, fmt=FORMAT, version=VERSION,
+        game="Synapse", keys=("seed", "north", "south", "result"),
+        example="seed=...", error=RecordError, unquote=unquote)
     seed = fields.get("seed", "0")
     if not seed.lstrip("-").isdigit() or len(seed) > 20:
         raise RecordError(f"line {number}: seed must be a whole number, not {seed!r}")
     rounds: list[list[Move]] = []
-    for number, line in lines[1:]:
+    for number, line in lines:
         words = line.split()
         if words[0] == "round":
             if words[1:] != [str(len(rounds) + 1)]:

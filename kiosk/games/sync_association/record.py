@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kiosk.games.record_text import read_frame
+
 from .actions import Action, NotationError, format_action, parse_action
 from .options import Mode, Options, Order
 from .rules import SetupError, check, new_game, play
@@ -85,44 +87,32 @@ def _int(number: int, key: str, value: str) -> int:
 
 def load_record(text: str) -> Record:
     """The :class:`Record` in ``text``; the actions are read, not yet checked."""
-    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1)]
-    lines = [(n, line) for n, line in lines if line and not line.startswith("#")]
-    if not lines:
-        raise RecordError(f"the record is empty: the first line must be '{FORMAT} {VERSION} "
-                          "seed=...'")
-    number, head = lines[0]
-    words = head.split()
-    if words[:2] != [FORMAT, VERSION]:
-        raise RecordError(f"line {number}: not a S.Y.N.C. record (it must start with "
-                          f"'{FORMAT} {VERSION}')")
-    fields: dict[str, str] = {}
-    for word in words[2:]:
-        key, sep, value = word.partition("=")
-        if not sep or key not in FIELDS:
-            raise RecordError(f"line {number}: unknown header field {word!r}")
-        fields[key] = value
+    head, fields, lines = read_frame(
+        text, fmt=FORMAT, version=VERSION,
+        game="S.Y.N.C.", keys=FIELDS,
+        example="seed=...", error=RecordError)
     try:
-        seats = tuple(_int(number, "a seat", s) for s in fields.get("seats", "1,2,3").split(","))
+        seats = tuple(_int(head, "a seat", s) for s in fields.get("seats", "1,2,3").split(","))
         options = Options(
             seats=seats, mode=Mode(fields.get("mode", "automatic")),
             order=Order(fields.get("order", "clockwise")),
-            start_phantoms=_int(number, "phantoms", fields.get("phantoms", "3")),
-            key_cards=_int(number, "keys", fields.get("keys", "3")),
-            start_blocks=None if "blocks" not in fields else _int(number, "blocks",
+            start_phantoms=_int(head, "phantoms", fields.get("phantoms", "3")),
+            key_cards=_int(head, "keys", fields.get("keys", "3")),
+            start_blocks=None if "blocks" not in fields else _int(head, "blocks",
                                                                   fields["blocks"]),
-            phantom_cards=_int(number, "phantom-cards", fields.get("phantom-cards", "60")),
-            key_cards_in_box=_int(number, "key-cards", fields.get("key-cards", "120")))
+            phantom_cards=_int(head, "phantom-cards", fields.get("phantom-cards", "60")),
+            key_cards_in_box=_int(head, "key-cards", fields.get("key-cards", "120")))
     except ValueError as error:
-        raise RecordError(f"line {number}: {error}") from None
+        raise RecordError(f"line {head}: {error}") from None
     first = fields.get("first")
     actions = []
-    for number, line in lines[1:]:
+    for number, line in lines:
         try:
             actions.append(parse_action(line))
         except NotationError as error:
             raise RecordError(f"line {number}: {error}") from None
-    return Record(options, _int(lines[0][0], "seed", fields.get("seed", "0")), tuple(actions),
-                  None if first is None else _int(lines[0][0], "first", first))
+    return Record(options, _int(head, "seed", fields.get("seed", "0")), tuple(actions),
+                  None if first is None else _int(head, "first", first))
 
 
 def replay(record: Record) -> list[Game]:

@@ -28,6 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
+from kiosk.games.record_text import read_frame
+
 from .moves import Move
 from .notation import NotationError, format_move, read_move
 from .position import Position, start_position
@@ -74,27 +76,15 @@ def save_record(record: Record) -> str:
 def load_record(text: str) -> Record:
     """The :class:`Record` in ``text``; the moves are read, not yet checked (see
     :func:`replay`)."""
-    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1)]
-    lines = [(n, line) for n, line in lines if line and not line.startswith("#")]
-    if not lines:
-        raise RecordError("the record is empty: the first line must be "
-                          f"'{FORMAT} {VERSION} setup=...'")
-    number, head = lines[0]
-    words = head.split()
-    if words[:2] != [FORMAT, VERSION]:
-        raise RecordError(f"line {number}: not a Synchro record (it must start with "
-                          f"'{FORMAT} {VERSION}')")
-    fields = {}
-    for word in words[2:]:
-        key, sep, value = word.partition("=")
-        if not sep or key not in ("setup", "seed", "white", "black", "result"):
-            raise RecordError(f"line {number}: unknown header field {word!r}")
-        fields[key] = unquote(value)
+    number, fields, lines = read_frame(
+        text, fmt=FORMAT, version=VERSION,
+        game="Synchro", keys=("setup", "seed", "white", "black", "result"),
+        example="setup=...", error=RecordError, unquote=unquote)
     seed = fields.get("seed")
     if seed is not None and not seed.lstrip("-").isdigit():
         raise RecordError(f"line {number}: seed must be a whole number, not {seed!r}")
     moves = []
-    for number, line in lines[1:]:
+    for number, line in lines:
         try:
             moves.append(read_move(line))
         except NotationError as error:
