@@ -14,6 +14,7 @@ frozenset()
 
 from __future__ import annotations
 
+from dataclasses import replace
 from enum import StrEnum
 
 from .options import LOSSES_TO_LOSE, Mode, Order
@@ -82,14 +83,28 @@ def streak_after(game: Game, streak: int = 0) -> int:
     return streak + 1 if game.won else 0
 
 
+def earned_in_play(game: Game) -> frozenset[Achievement]:
+    """What the game has earned for certain while it is still played (three rounds won
+    in a row count in a lost game too); kept when it finishes, never if abandoned."""
+    if longest_round_streak(game) >= 3:
+        return frozenset({Achievement.ROUNDS_IN_A_ROW})
+    return frozenset()
+
+
+def earned_by_last_round(game: Game) -> frozenset[Achievement]:
+    """What :func:`earned_in_play` gained with the last revealed round (to celebrate)."""
+    if not game.history:
+        return frozenset()
+    before = replace(game, history=game.history[:-1])
+    return earned_in_play(game) - earned_in_play(before)
+
+
 def achievements(game: Game, streak: int = 0) -> frozenset[Achievement]:
     """Every achievement the finished ``game`` earns; ``streak`` is the games the group
     won in a row before it."""
     if not game.over:
         return frozenset()
-    earned = set()
-    if longest_round_streak(game) >= 3:
-        earned.add(Achievement.ROUNDS_IN_A_ROW)
+    earned = set(earned_in_play(game))
     if not game.won:
         return frozenset(earned)
     options = game.options

@@ -119,3 +119,18 @@ def test_winning_with_no_block_token_at_the_start():
 def test_a_lost_game_earns_no_win_achievement():
     assert earned("WWLWLWLLL") == frozenset()
     assert earned("LLLLL", streak=9) == frozenset()
+
+
+def test_three_rounds_in_a_row_are_earned_in_play_the_round_they_happen():
+    from kiosk.games.sync_association import NextRound
+    from kiosk.games.sync_association.achievements import earned_by_last_round, earned_in_play
+
+    game = play_rounds(start(), "LWW")
+    assert earned_in_play(game) == frozenset() == earned_by_last_round(game)
+    game = win_round(game, next_round=False)               # the third won in a row
+    assert earned_in_play(game) == {A.ROUNDS_IN_A_ROW}
+    assert earned_by_last_round(game) == {A.ROUNDS_IN_A_ROW}
+    game = win_round(play(game, NextRound()), next_round=False)  # a fourth: already held
+    assert earned_in_play(game) == {A.ROUNDS_IN_A_ROW}
+    assert earned_by_last_round(game) == frozenset()
+    assert earned_by_last_round(start()) == frozenset()

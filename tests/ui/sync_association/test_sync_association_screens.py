@@ -79,6 +79,9 @@ def test_a_whole_game_won_through_the_screens_keeps_the_teams_achievements(table
         rounds += 1
         if pilot.app.view.phase == Phase.WON:
             assert "IN SYNC!" in pilot.labels()
+            earned = [t for t in pilot.labels() if t.startswith("Achievement earned!")]
+            assert earned == (["Achievement earned! Rolling: won three rounds in a row"]
+                              if rounds == 3 else [])
             pilot.press("Next round")
     wait_phase(pilot, Phase.OVER)
     pilot.settle()

@@ -155,7 +155,8 @@ class SyncAssociationView:
     discard: int | None = None                  # LOST: the number proposed, to confirm
     victories: tuple[int, ...] = ()             # phantom card ids in the victory pile
     losses: tuple[int, ...] = ()
-    achievements: tuple[AchievementView, ...] = ()  # OVER: earned by this game
+    achievements: tuple[AchievementView, ...] = ()  # earned by this game (so far, in play)
+    round_achievements: tuple[str, ...] = ()    # ids the last revealed round earned
     new_achievements: tuple[str, ...] = ()      # OVER: ids the group did not have before
     won: bool | None = None                     # OVER: the team won the game
     advice: str | None = None                   # a legal move not advised (seat block)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from kiosk.games.sync_association import BLOCKS_PER_ROUND, MOST_ROUNDS, Game, Target
 from kiosk.games.sync_association import Phase as RulesPhase
+from kiosk.games.sync_association.achievements import earned_by_last_round, earned_in_play
 from kiosk.table.api import TableView
 from kiosk.table.games.sync_association import campaign
 from kiosk.table.games.sync_association.view import (
@@ -105,6 +106,13 @@ def build_view(table: SyncAssociationTable) -> TableView:
         payload = replace(payload, won=game.won, new_achievements=table._new,
                           achievements=tuple(campaign.achievement_view(a)
                                              for a in table._earned))
+    else:
+        payload = replace(
+            payload,
+            achievements=tuple(campaign.achievement_view(a)
+                               for a in sorted(earned_in_play(game))),
+            round_achievements=tuple(sorted(earned_by_last_round(game)))
+            if game.revealed else ())
     seconds = table._reveal_seconds()
     timed = table._ready_at is not None and seconds > 0 and table.phase is Phase.CHOOSING
     return replace(view, seats=game.seats, payload=payload,

@@ -63,12 +63,26 @@ def action_of(view) -> tuple[str, str | None]:
     return "Lay the key cards", None
 
 
+def earned_text(p) -> str:
+    """The achievements the last round earned, to celebrate under the banner.
+
+    >>> from kiosk.table.games.sync_association.view import (AchievementView,
+    ...     SyncAssociationView)
+    >>> earned_text(SyncAssociationView(round_achievements=("a",),
+    ...     achievements=(AchievementView("a", "Rolling: won three rounds in a row"),)))
+    'Achievement earned! Rolling: won three rounds in a row'
+    """
+    titles = [a.title for a in p.achievements if a.id in p.round_achievements]
+    return "\n".join(f"Achievement earned! {t}" for t in titles)
+
+
 class SyncAssociationRoundScreen(ViewScreen):
     heading = StringProperty("")
     message = StringProperty("")
     blocks = StringProperty("")
     advice = StringProperty("")
     banner = StringProperty("")          # IN SYNC! / NOT IN SYNC after the reveal
+    earned = StringProperty("")          # an achievement this round earned, after it
     won = BooleanProperty(False)
     action = StringProperty("")
     can_act = BooleanProperty(False)
@@ -98,6 +112,7 @@ class SyncAssociationRoundScreen(ViewScreen):
         reveal = p.reveal if view.phase in ("won", "lost", "discarded") else None
         self.won = bool(reveal and reveal.won)
         self.banner = "" if reveal is None else ("IN SYNC!" if reveal.won else "NOT IN SYNC")
+        self.earned = earned_text(p) if reveal is not None else ""
         self.action, self._command = action_of(view)
         self.can_act = self._command is not None
         if view.time_left is None:
