@@ -4,11 +4,19 @@ the reveal, resumed in its round with the choices asked again."""
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
 from sync_rig import Rig
 
 from kiosk.store import SQLiteStore
 from kiosk.table.games.sync_association.table import GAME_ID
 from kiosk.table.games.sync_association.view import Phase, SeatStatus, SyncStaff
+
+HERE = Path(__file__).resolve().parent
 
 
 def win_on_the_keypad(rig: Rig) -> None:
@@ -66,9 +74,8 @@ def test_staff_rename_and_delete_a_group(make_rig):
     assert rig.heard.problems[-1] == "Type a team name (1 to 24 letters)"
 
 
-def test_a_game_cut_between_choosing_and_reveal_resumes_with_choices_asked_again(
-        make_rig, tmp_path):
-    path = tmp_path / "kiosk.sqlite3"
+def cut_by_closing(make_rig, path) -> None:
+    """The kiosk shut down between the choosing and the reveal (its close runs)."""
     with SQLiteStore(path) as store:
         rig = make_rig(store=store)
         rig.countdown(0)
@@ -85,7 +92,30 @@ def test_a_game_cut_between_choosing_and_reveal_resumes_with_choices_asked_again
         rig.act("keypad_choose", seat=3, number=2)
         rig.press(1)  # seat 1 shows green
         assert rig.payload.ready and rig.payload.round_number == 2
-        rig.close()  # the power goes: nothing more is written
+        rig.close()
+
+
+def cut_by_killing(make_rig, path) -> None:
+    """The same round in another process, killed with SIGKILL (the power goes: nothing
+    closes, nothing more is written)."""
+    child = subprocess.Popen([sys.executable, str(HERE / "kill_sync_child.py"), str(path)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        line = child.stdout.readline()
+        assert line == b"READY\n", child.stderr.read().decode()[-3000:]
+    finally:
+        child.kill()
+        child.wait(30)
+        child.stdout.close()
+        child.stderr.close()
+    assert child.returncode == -signal.SIGKILL
+
+
+@pytest.mark.parametrize("cut", [cut_by_closing, cut_by_killing])
+def test_a_game_cut_between_choosing_and_reveal_resumes_with_choices_asked_again(
+        make_rig, tmp_path, cut):
+    path = tmp_path / "kiosk.sqlite3"
+    cut(make_rig, path)
     with SQLiteStore(path) as store:
         rig = make_rig(store=store)  # a fresh table: its readers see nothing yet
         assert rig.phase == Phase.CHOOSING and rig.view.resumed
