@@ -10,7 +10,10 @@ import sys
 import zlib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
+LONG = os.environ.get("KIOSK_LONG") == "1"
 
 
 def pixel_spread(path: Path) -> float:
@@ -36,19 +39,27 @@ def pixel_spread(path: Path) -> float:
     return (sum((v - mean) ** 2 for v in values) / len(values)) ** 0.5
 
 
-def test_kiosk_demo_saves_a_screenshot_of_every_screen(tmp_path):
+@pytest.mark.parametrize("args, wanted", [
+    (["--game", "synchro"], ("synchro-piece-touched", "synchro-kiosk-thinking",
+                             "synchro-result", "synchro-how-to-play", "synchro-records")),
+    pytest.param([], ("attract", "time-out", "not-in-sync", "twist-round", "judge-by-hand",
+                      "two-finger-stop", "reading-the-cards", "score", "broken-config",
+                      "top-scores", "synapse", "sync-association-game-over"),
+                 marks=pytest.mark.skipif(not LONG, reason="long run: set KIOSK_LONG=1")),
+])
+def test_kiosk_demo_saves_screenshots_that_show_something(tmp_path, args, wanted):
+    """The command line end to end. Every game's demo is played at every size, in
+    process, by test_every_screen_fits; here one game's through ``kiosk demo`` (all of
+    them in the long run)."""
     env = {**os.environ, "SDL_VIDEODRIVER": "offscreen"}
     out = subprocess.run([sys.executable, "-m", "kiosk", "demo", "--screenshots",
-                          str(tmp_path), "--size", "800x480"], cwd=ROOT, env=env,
+                          str(tmp_path), "--size", "800x480", *args], cwd=ROOT, env=env,
                          capture_output=True, text=True, timeout=240)
     assert out.returncode == 0, out.stderr[-3000:]
     pngs = sorted(tmp_path.glob("*.png"))
     names = " ".join(p.name for p in pngs)
-    for wanted in ("attract", "time-out", "not-in-sync", "twist-round", "judge-by-hand",
-                   "two-finger-stop", "reading-the-cards", "score", "broken-config",
-                   "synchro-piece-touched", "synchro-kiosk-thinking", "synchro-result",
-                   "top-scores", "synchro-how-to-play", "synchro-records"):
-        assert wanted in names, names
+    for name in wanted:
+        assert name in names, names
     assert all(str(p) in out.stdout for p in pngs)
     for png in pngs[:3] + pngs[-3:]:
         assert pixel_spread(png) > 5, f"{png.name} looks blank"
