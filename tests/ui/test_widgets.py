@@ -40,11 +40,9 @@ def test_sounds_are_generated_once_and_silent_without_audio(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir())[0] == "cheer.wav"
 
 
-def test_staff_override_needs_a_long_press_and_the_pin(make_pilot, monkeypatch):
-    from kiosk.ui.games.sync_or_swim import performance
+def test_staff_override_needs_a_long_press_and_the_pin(make_pilot):
     from kiosk.ui.widgets.popups import STAFF_PIN, PinPad
 
-    monkeypatch.setattr(performance, "REVEAL_SECONDS", 0.01)
     fake = FakeController(outcomes=["not_in_sync"])
     fake.wake()
     fake.act("choose", players=4, routine_id="R01")
