@@ -119,7 +119,7 @@ def draw_miss(x: float, y: float, width: float, height: float) -> None:
     Line(rounded_rectangle=(x - ring, y - ring, width + 2 * ring, height + 2 * ring,
                             width * 0.16), width=ring * 0.7)
     d = width * 0.38
-    bx, by = x + width - d * 0.6, y + height - d * 0.6
+    bx, by = x + width - d * 0.8, y + height - d * 0.8
     Ellipse(pos=(bx, by), size=(d, d))
     Color(1, 1, 1, 1)
     k = d * 0.26

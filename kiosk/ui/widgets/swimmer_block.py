@@ -48,6 +48,7 @@ class SwimmerBlock(Widget):
         self.drawn_texts: list[tuple[str, float]] = []
         self._scales: list[Scale] = []
         self._face_up: bool | None = None
+        self._landed: bool | None = None
         super().__init__(**kwargs)
         self.bind(pos=self._draw, size=self._draw, seat=self._draw, passed=self._draw,
                   cards=self._draw, blamed=self._draw, card_w=self._draw, turn=self._turned)
@@ -59,7 +60,7 @@ class SwimmerBlock(Widget):
         return ui_scale * 12 + count * card_w + (count - 1) * ui_scale * 6
 
     def _turned(self, *_) -> None:
-        if (self.turn >= 0.5) != self._face_up:
+        if (self.turn >= 0.5) != self._face_up or (self.turn >= 1) != self._landed:
             self._draw()
             return
         for scale in self._scales:
@@ -75,7 +76,7 @@ class SwimmerBlock(Widget):
         x, y, width, height = *self.pos, *self.size
         face_up = self.turn >= 0.5
         done = self.turn >= 1
-        self._face_up = face_up
+        self._face_up, self._landed = face_up, done
         self._scales = []
         texts = []
         self.canvas.clear()

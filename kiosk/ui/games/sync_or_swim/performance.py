@@ -17,6 +17,7 @@ import math
 
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.utils import escape_markup
 
 from kiosk.ui import theme
 from kiosk.ui.games.sync_or_swim.reasons import blamed, sentence
@@ -32,6 +33,7 @@ FLIP_SECONDS = 0.35    # one card turning over
 STAGGER = 0.09         # between one swimmer's cards and the next swimmer's
 CELEBRATE_SECONDS = 2.4
 LONG_PRESS_SECONDS = 2.0
+SIDE_SHARE = 0.38      # of a lane's width for its rule and reasons, when beside the cards
 SETTLED_GLOW = 0.5     # the IN SYNC banner's glow once the party is over
 
 
@@ -59,19 +61,24 @@ def lane_reasons(lane) -> str:
     return "\n".join(sentence(s.reason) for s in lane.swimmers if not s.passed)
 
 
-def fit_card_width(verdict, width: float, height: float) -> float:
+def fit_card_width(verdict, width: float, height: float, side: bool = False) -> float:
     """The widest card that lets every lane fit the box (``width`` x ``height``), between
-    a readable floor and a comfortable ceiling: a lane is a heading, a row of swimmer
-    blocks and a line per failing swimmer."""
+    a readable floor and a comfortable ceiling. A lane is a row of swimmer blocks under
+    its heading and a line per failing swimmer, or (``side``) beside them in a column
+    of ``SIDE_SHARE`` of the width."""
     scale, min_font, _touch = sizes()
     lanes = verdict.lanes
     n = max(1, len(lanes))
-    heading = max(min_font, 26 * scale) * 1.5
     block_head = max(min_font, 20 * scale) * 1.3 + 12 * scale
-    reason_lines = sum(not s.passed for lane in lanes for s in lane.swimmers)
-    reasons = reason_lines * max(min_font, 22 * scale) * 1.35 + n * 8 * scale
+    if side:
+        over = 0.0
+        width = width * (1 - SIDE_SHARE) - 14 * scale
+    else:
+        heading = max(min_font, 26 * scale) * 1.5
+        lines = sum(not s.passed for lane in lanes for s in lane.swimmers)
+        over = n * heading + lines * max(min_font, 22 * scale) * 1.35 + n * 8 * scale
     spacing = n * 10 * scale + n * 8 * scale
-    by_height = (height - n * (heading + block_head) - reasons - spacing) / n / 1.4
+    by_height = (height - n * block_head - over - spacing) / n / 1.4
     by_width = []
     for lane in lanes:
         slots = sum(max(1, len(s.cards)) for s in lane.swimmers)
@@ -79,7 +86,7 @@ def fit_card_width(verdict, width: float, height: float) -> float:
         room = width - blocks * 12 * scale - (slots - blocks) * 6 * scale - blocks * 10 * scale
         by_width.append(room / max(1, slots))
     floor = max(min_font * 2.4, 40.0)
-    return max(floor, min(by_height, min(by_width, default=by_height), 150 * scale))
+    return max(floor, min(by_height, min(by_width, default=by_height), 230 * scale))
 
 
 class PerformanceScreen(ViewScreen):
@@ -92,6 +99,7 @@ class PerformanceScreen(ViewScreen):
     banner = StringProperty("")
     status = StringProperty("")
     card_w = NumericProperty(60)
+    side = BooleanProperty(False)     # lanes' words beside their cards (wide screens)
     glow = NumericProperty(0)
 
     def __init__(self, **kwargs):
@@ -138,7 +146,7 @@ class PerformanceScreen(ViewScreen):
         for row, lane in zip(reuse(box, len(verdict.lanes), lambda: make("SyncLaneRow")),
                              verdict.lanes, strict=False):
             row.rule, row.reasons, row.state, row.number = "", "", "waiting", lane.lane
-            row.card_w = self.card_w
+            row.card_w, row.side = self.card_w, self.side
             blocks = reuse(row.ids.swimmers, len(lane.swimmers), SwimmerBlock)
             for block, swimmer in zip(blocks, lane.swimmers, strict=False):
                 block.turn = 0
@@ -154,13 +162,35 @@ class PerformanceScreen(ViewScreen):
     def _fit(self, *_) -> None:
         if self._verdict is not None:
             scroll = self.ids.scroll
-            self.card_w = fit_card_width(self._verdict, scroll.width, scroll.height)
+            above = fit_card_width(self._verdict, scroll.width, scroll.height)
+            beside = fit_card_width(self._verdict, scroll.width, scroll.height, side=True)
+            self.side = beside > above * 1.15 and self._words_fit_beside(beside, scroll.width)
+            self.card_w = beside if self.side else above
 
     def on_card_w(self, *_) -> None:
         for row in self.ids.lanes.children:
-            row.card_w = self.card_w
+            row.card_w, row.side = self.card_w, self.side
             for block in row.ids.swimmers.children:
                 block.card_w = self.card_w
+
+    on_side = on_card_w
+
+    def _words_fit_beside(self, card_w: float, width: float) -> bool:
+        """Whether every lane's rule and reasons, in a column beside its cards, are no
+        taller than the cards (a rough count of lines, erring on the tall side)."""
+        scale, min_font, _touch = sizes()
+        column = width * SIDE_SHARE
+        room = card_w * 1.4 + max(min_font, 20 * scale) * 1.3 + 12 * scale
+        for lane in self._verdict.lanes:
+            lines = 0
+            for text, base in ((self._rule_words(lane), 24), (lane_reasons(lane), 22)):
+                font = max(min_font, base * scale)
+                per_line = max(1, int(column / (font * 0.52)))
+                lines_h = sum(-(-len(part) // per_line) for part in text.split("\n") if part)
+                lines += lines_h * font * 1.25
+            if lines > room:
+                return False
+        return True
 
     def on_size(self, *_) -> None:
         Clock.schedule_once(self._fit)  # the scroll view is laid out after the screen
@@ -182,7 +212,7 @@ class PerformanceScreen(ViewScreen):
             if index >= self._begun:
                 self._begun = index + 1
                 self.reveal_order.append(lane.lane)
-                row.rule = lane.rule + (f" ({lane.choice})" if lane.choice else "")
+                row.rule = self._rule_words(lane)
                 self._scroll_to(row)
             blocks = list(reversed(row.ids.swimmers.children))
             for n, block in enumerate(blocks):
@@ -197,6 +227,18 @@ class PerformanceScreen(ViewScreen):
         self._reveal = None
         self._end_reveal()
         return False
+
+    def _rule_words(self, lane) -> str:
+        """The element's name in bold and what it asks, as the rule card says it."""
+        rules = self.view.payload.rules if self.view is not None else ()
+        text = next((r.text for r in rules if r.kind == "element" and r.lane == lane.lane),
+                    "")
+        words = f"[b]{escape_markup(lane.rule)}[/b]"
+        if lane.choice:
+            words += "  " + escape_markup(f"(captain's choice: {lane.choice})")
+        elif text:
+            words += "  " + escape_markup(text)
+        return words
 
     def _scroll_to(self, row) -> None:
         scroll = self.ids.scroll

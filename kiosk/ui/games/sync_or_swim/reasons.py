@@ -106,6 +106,8 @@ def _options(text: str) -> str:
     tried = [(name, what_happened(problem)) for name, problem in _OPTION.findall(text)]
     if not tried:
         return "met none of the choices: " + in_words(text)
+    if len({did for _name, did in tried}) == 1:  # the same miss whatever the choice
+        return tried[0][1]
     return "met none of the choices: " + "; ".join(
         f"for \u201c{name}\u201d they {did}" for name, did in tried)
 
