@@ -53,7 +53,6 @@ PROBLEMS: tuple[tuple[str, str], ...] = (
      "played the {0}, and gray never counts as a colour"),
     (rf"{C} is not (blue|yellow|green)", "played the {0}, not a {1} card"),
     (rf"{C} is not (.+) like the others", "played the {0}, but the others played {1}"),
-    (rf"{C} is not (.+)", "played the {0}, which is not {1}"),
     (rf"{C} shows no (hand|foot) icon", "played the {0}, which shows no {1}"),
     (rf"{C} shows a (hand|foot) icon", "played the {0}, but no card here may show a {1}"),
     (rf"{C} does not show the (left|both|right) (hand|foot) icon",
@@ -79,6 +78,7 @@ PROBLEMS: tuple[tuple[str, str], ...] = (
      "put cards in lane {0}, which stays empty until its element is face up"),
     (r"this element needs at least (\d+) swimmers",
      "could not play this: it needs at least {0} swimmers at the table"),
+    (rf"{C} is not (.+)", "played the {0}, which is not {1}"),
 )
 _PROBLEMS = tuple((re.compile(pattern + "$"), words) for pattern, words in PROBLEMS)
 _REASON = re.compile(r"Seat (\d+), lane (\d+): (.*)$", re.S)
