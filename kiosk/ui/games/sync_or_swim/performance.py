@@ -33,6 +33,8 @@ FLIP_SECONDS = 0.35    # one card turning over
 STAGGER = 0.09         # between one swimmer's cards and the next swimmer's
 CELEBRATE_SECONDS = 2.4
 LONG_PRESS_SECONDS = 2.0
+MAX_STEP = 0.1         # a slow frame moves the animation on this much at most: no lane
+                       # is ever skipped over unseen
 SIDE_SHARE = 0.38      # of a lane's width for its rule and reasons, when beside the cards
 SETTLED_GLOW = 0.5     # the IN SYNC banner's glow once the party is over
 
@@ -203,7 +205,7 @@ class PerformanceScreen(ViewScreen):
         LANE_SECONDS``, each swimmer's cards ``STAGGER`` after the last swimmer's."""
         if self._verdict is None or self.app is None:  # left, or the app is closing
             return False
-        self._elapsed += dt
+        self._elapsed += min(dt, MAX_STEP)
         rows = self._rows()
         for index, (row, lane) in enumerate(zip(rows, self._verdict.lanes, strict=False)):
             start = FIRST_LANE_AT + index * LANE_SECONDS
@@ -278,7 +280,8 @@ class PerformanceScreen(ViewScreen):
         if self._reveal is not None:
             self._reveal.cancel()
             self._reveal = None
-            self._tick(1e6)
+            self._elapsed = 1e6
+            self._tick(0)
             if self._reveal is None and not self.done:
                 self._end_reveal()
         elif self._party is not None:

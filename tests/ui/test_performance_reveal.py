@@ -1,0 +1,152 @@
+"""The Performance's reveal: the verdict on the first frame, lanes turned over in order
+on later frames, a touch anywhere jumping to the end (the same end the animation
+reaches), NEXT never pressed by the touch that skips. Driven by conditions on the
+screen's state, never by sleeps."""
+
+from __future__ import annotations
+
+from fake_controller import FakeController
+from views import fake_in
+
+from kiosk.table.games.sync_or_swim.view import Phase
+from kiosk.ui.pilot import Finger
+
+
+def performance_fake(outcome: str) -> FakeController:
+    if outcome == "not_in_sync":
+        return fake_in("performance")   # six swimmers, five lanes, a failure in each
+    fake = FakeController(outcomes=["in_sync"])
+    fake.wake()
+    fake.act("choose", players=4, routine_id="R01")
+    fake.act("begin")
+    fake.act("swim")
+    fake.touch_pads()
+    fake.pump()
+    assert fake.view.phase is Phase.PERFORMANCE
+    return fake
+
+
+def blocks(row) -> list:
+    return list(reversed(row.ids.swimmers.children))
+
+
+def rows(screen) -> list:
+    return list(reversed(screen.ids.lanes.children))
+
+
+def end_state(screen):
+    """Everything a player sees once the Performance has settled."""
+    lanes = [(row.number, row.rule, row.state, row.reasons,
+              [(b.seat, b.turn, tuple(b.blamed), b.passed,
+                tuple(text for text, _size in b.drawn_texts)) for b in blocks(row)])
+             for row in rows(screen)]
+    return (screen.ids.banner.text, screen.status, screen.done, screen.still, screen.glow,
+            screen.revealed, screen.ids.confetti.flying, lanes)
+
+
+def test_the_verdict_is_on_the_first_frame_and_the_cards_turn_on_later_ones(make_pilot):
+    from kivy.app import App
+    from kivy.core.window import Window
+
+    seen = []
+
+    def flipped(_window) -> None:
+        screen = App.get_running_app().screens.current_screen
+        if screen.name == "performance" and screen.verdict_up:
+            seen.append((screen.ids.banner.text, screen.revealed,
+                         [b.turn for row in rows(screen) for b in blocks(row)]))
+
+    fake = fake_in("round")   # the stop path: the round on screen, then the pads
+    fake.outcomes.append("not_in_sync")
+    fake.act("swim")
+    pilot = make_pilot(fake)
+    pilot.until(lambda: pilot.showing("round"))
+    Window.bind(on_flip=flipped)
+    try:
+        fake.touch_pads()
+        fake.pump()
+        pilot.until(lambda: pilot.screen().revealed >= 1)
+    finally:
+        Window.unbind(on_flip=flipped)
+    banner, revealed, turns = seen[0]
+    assert banner == "NOT IN SYNC (+10 s)"
+    assert revealed == 0 and set(turns) == {0}   # every card still face down
+    assert len(turns) == 30                      # five lanes of six swimmers
+
+
+def test_lanes_turn_over_one_after_another_from_lane_1(make_pilot):
+    pilot = make_pilot(fake_in("performance"))
+    screen = pilot.screen()
+    snapshots = []
+
+    def lane_revealed(_screen, count) -> None:
+        if count:  # which lanes have any card turned at the moment lane `count` lands
+            snapshots.append((count, [any(b.turn > 0 for b in blocks(row))
+                                      for row in rows(screen)]))
+
+    screen.bind(revealed=lane_revealed)
+    pilot.until(lambda: screen.done, limit=2000)
+    screen.unbind(revealed=lane_revealed)
+    assert screen.reveal_order == [1, 2, 3, 4, 5]
+    assert [count for count, _ in snapshots] == [1, 2, 3, 4, 5]
+    for count, turned in snapshots:
+        assert not any(turned[count + 1:]), (count, turned)  # later lanes: face down
+    lanes = screen.view.payload.verdict.lanes
+    assert [row.state for row in rows(screen)] == [
+        "met" if lane.passed else "missed" for lane in lanes]
+    assert [bool(row.reasons) for row in rows(screen)] == [not lane.passed for lane in lanes]
+    assert all(b.turn == 1 for row in rows(screen) for b in blocks(row))
+
+
+def run_to_the_end(make_pilot, outcome: str, skip: bool):
+    pilot = make_pilot(performance_fake(outcome))
+    screen = pilot.screen()
+    pilot.until(lambda: screen.verdict_up)
+    if skip:
+        pilot.until(lambda: screen.reveal_order)  # lane 1 has started turning
+        assert not screen.done
+        scroll = screen.ids.scroll
+        finger = Finger(*scroll.to_window(scroll.center_x, scroll.y + 4))
+        finger.touch_down()
+        assert screen.done and screen.revealed == screen.lanes  # at once, not frames later
+        finger.touch_up()
+    pilot.until(lambda: screen.still, limit=3000)
+    pilot.frames(1)
+    state = end_state(screen)
+    pilot.close()
+    return state
+
+
+def test_a_touch_skips_to_the_state_the_animation_ends_in(make_pilot):
+    for outcome in ("not_in_sync", "in_sync"):
+        natural = run_to_the_end(make_pilot, outcome, skip=False)
+        skipped = run_to_the_end(make_pilot, outcome, skip=True)
+        assert skipped == natural
+        banner, status, done, still, glow, revealed, flying, lanes = skipped
+        assert done and still and not flying and revealed == len(lanes)
+        assert banner.startswith("IN SYNC" if outcome == "in_sync" else "NOT IN SYNC")
+        assert (glow > 0) == (outcome == "in_sync")
+
+
+def test_skipping_with_the_show_all_button_does_not_press_next(make_pilot):
+    fake = fake_in("performance")
+    pilot = make_pilot(fake)
+    screen = pilot.screen()
+    pilot.until(lambda: screen.verdict_up)
+    pilot.press("Show all")
+    assert screen.done and fake.view.phase is Phase.PERFORMANCE
+    assert not any(call.startswith("next") for call in fake.calls)
+    pilot.press("NEXT")
+    pilot.until(lambda: fake.view.phase is not Phase.PERFORMANCE)
+
+
+def test_in_sync_throws_confetti_once_every_lane_is_shown(make_pilot):
+    pilot = make_pilot(performance_fake("in_sync"))
+    screen = pilot.screen()
+    confetti = screen.ids.confetti
+    pilot.until(lambda: screen.verdict_up)
+    assert confetti.thrown == 0
+    pilot.until(lambda: screen.done)
+    assert confetti.thrown == 1 and confetti.flying
+    pilot.until(lambda: screen.still, limit=3000)
+    assert not confetti.flying
