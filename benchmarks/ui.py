@@ -8,7 +8,10 @@
   app just started beside it so the figure can be read (and, in the full run, the same
   routine with six swimmers, the biggest Performance);
 - stop-pad edge -> verdict drawn: frames from the pads touching (a hardware thread's
-  edge) until the Performance screen shows lane 1 of the verdict (target <= 2).
+  edge) until the Performance screen shows the verdict's banner (target <= 2);
+- the reveal: the time between drawn frames (``on_flip`` to ``on_flip``) from the
+  verdict's first frame until the Performance is still (every lane's cards turned
+  over, an IN SYNC's confetti landed), against the 60 Hz frame budget.
 
 Each figure is taken in a fresh process so one does not warm up the next.
 Run: ``python -m benchmarks.ui`` (``--short`` for one sample each).
@@ -119,7 +122,7 @@ def measure_stop(case: str, samples: int) -> list[tuple[float, float, float, boo
 
     def flipped(_window) -> None:
         screen = s.app.screens.current_screen
-        shown = ("verdict" if screen.name == "performance" and screen.revealed >= 1
+        shown = ("verdict" if screen.name == "performance" and screen.verdict_up
                  else "by hand" if screen.name == "judge" and screen.redraws > 0 else "")
         flips.append((time.perf_counter(), shown))
 
@@ -178,6 +181,60 @@ def measure_stop(case: str, samples: int) -> list[tuple[float, float, float, boo
     return results
 
 
+FRAME_BUDGET_MS = 1000 / 60
+
+
+def measure_reveal(rounds: int) -> list[float]:
+    """Frame times (ms) while the Performance animates, at 1280x800 on the real app:
+    ``rounds`` IN SYNC rounds of a four-swimmer routine (1, 2, 3... lanes), each left
+    to play out untouched, from its first frame to the frame where it is still."""
+    _prepare()
+    from kivy.core.window import Window
+
+    from kiosk.table.games.sync_or_swim.view import Phase
+    from kiosk.ui.games.sync_or_swim.demo import Sitting
+
+    flips: list[float] = []
+
+    def flipped(_window) -> None:
+        flips.append(time.perf_counter())
+
+    times: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        s = Sitting(Path(folder), [], (1280, 800), shots=False)
+        try:
+            s.start(players=4)
+            Window.bind(on_flip=flipped)
+            for _ in range(rounds):
+                s.pilot.press("SWIM!")
+                s.wait_phase(Phase.PRACTICE)
+                s.driver.arrange(True)
+                s.driver.ready_all()
+                s.driver.stop()
+                s.pilot.until(lambda: s.pilot.screen().name == "performance"
+                              and s.pilot.screen().verdict_up, limit=2000)
+                screen = s.pilot.screen()
+                del flips[:]
+                s.pilot.until(lambda screen=screen: screen.still, limit=5000)
+                times += [(b - a) * 1e3 for a, b in zip(flips, flips[1:], strict=False)]
+                s.pilot.press("NEXT")
+                s.pilot.until(lambda: s.app.view.phase in (Phase.ROUND_READY, Phase.SCORE))
+            Window.unbind(on_flip=flipped)
+        finally:
+            s.close()
+    return times
+
+
+def reveal_line(times: list[float], rounds: int) -> str:
+    cuts = statistics.quantiles(times, n=100, method="inclusive")
+    over = sum(t > FRAME_BUDGET_MS for t in times)
+    return (f"  the reveal at 1280x800 ({rounds} IN SYNC rounds, 1..{rounds} lanes, each "
+            f"from the verdict's first frame until still, confetti included): "
+            f"{len(times)} frame times, p50 {statistics.median(times):.1f} ms, "
+            f"p95 {cuts[94]:.1f} ms, worst {max(times):.1f} ms; budget "
+            f"{FRAME_BUDGET_MS:.1f} ms (60 Hz): {over} frames over")
+
+
 def stop_line(case: str, rows: list[tuple[float, float, float, bool]]) -> str:
     latency = [r[0] for r in rows]
     p99 = statistics.quantiles(latency, n=100, method="inclusive")[98] if len(rows) > 1 else (
@@ -202,6 +259,10 @@ def main(short: bool = False) -> None:
     if not short:  # the biggest table: six lanes of six swimmers on the Performance
         *_, six = (float(mb) for mb in child("rss 6").split())
         print(f"resident memory after the same routine with 6 swimmers: {six:.0f} MB")
+    rounds = 2 if short else 5
+    times = [float(t) for t in child(f"reveal {rounds}").split()]
+    print("the Performance's animation:")
+    print(reveal_line(times, rounds), flush=True)
     print("the stop on the app (edge raised on a hardware thread, the Kivy loop running):")
     counts = {"normal": 8, "slow": 5, "silent": 2} if short else {
         "normal": 32, "slow": 16, "silent": 6}
@@ -214,7 +275,9 @@ def main(short: bool = False) -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--child"]:
         kind, *rest = sys.argv[2].split()
-        if kind == "rss":
+        if kind == "reveal":
+            print(" ".join(f"{t:.2f}" for t in measure_reveal(int(rest[0]))))
+        elif kind == "rss":
             print(" ".join(f"{mb:.1f}" for mb in measure_rss(int(rest[0]) if rest else 4)))
         else:
             rows = measure_stop(rest[0], int(rest[1]))
