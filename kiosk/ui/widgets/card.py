@@ -116,8 +116,8 @@ def draw_miss(x: float, y: float, width: float, height: float) -> None:
     badge on its top right corner (shape as well as colour)."""
     ring = max(2.0, width * 0.06)
     Color(*MISS)
-    Line(rounded_rectangle=(x - ring, y - ring, width + 2 * ring, height + 2 * ring,
-                            width * 0.16), width=ring * 0.7)
+    Line(rounded_rectangle=(x + ring / 2, y + ring / 2, width - ring, height - ring,
+                            width * 0.1), width=ring * 0.7)   # inside: the seat stays legible
     d = width * 0.38
     bx, by = x + width - d * 0.8, y + height - d * 0.8
     Ellipse(pos=(bx, by), size=(d, d))
