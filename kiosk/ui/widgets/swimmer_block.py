@@ -87,7 +87,7 @@ class SwimmerBlock(Widget):
             texts.append(stamp(heading(self.seat),
                                (x + pad, y + height - pad - head_h, width - 2 * pad, head_h),
                                font, theme.TEXT, bold=True))
-            card_h = min(card_w * 1.4, max(0.0, height - 2 * pad - head_h))
+            card_h = min(card_w * 1.4, max(0.0, height - 3 * pad - head_h))
             slots = max(1, len(self.cards))
             left = x + (width - slots * card_w - (slots - 1) * gap) / 2
             if not self.cards:

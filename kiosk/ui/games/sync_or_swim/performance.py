@@ -71,7 +71,7 @@ def fit_card_width(verdict, width: float, height: float, side: bool = False) -> 
     scale, min_font, _touch = sizes()
     lanes = verdict.lanes
     n = max(1, len(lanes))
-    block_head = max(min_font, 20 * scale) * 1.3 + 12 * scale
+    block_head = max(min_font, 20 * scale) * 1.3 + 18 * scale
     if side:
         over = 0.0
         width = width * (1 - SIDE_SHARE) - 14 * scale
@@ -112,6 +112,7 @@ class PerformanceScreen(ViewScreen):
         self._elapsed = 0.0
         self._party_elapsed = 0.0
         self._begun = 0                 # lanes whose cards started turning
+        self.brief = False              # lanes headed by their rule's name alone
         self.reveal_order: list[int] = []  # lane numbers, as they were turned (tests)
 
     def redraw(self, view) -> None:
@@ -166,7 +167,13 @@ class PerformanceScreen(ViewScreen):
             scroll = self.ids.scroll
             above = fit_card_width(self._verdict, scroll.width, scroll.height)
             beside = fit_card_width(self._verdict, scroll.width, scroll.height, side=True)
-            self.side = beside > above * 1.15 and self._words_fit_beside(beside, scroll.width)
+            roomier = beside > above * 1.15
+            self.brief = False
+            self.side = roomier and self._words_fit_beside(beside, scroll.width)
+            if roomier and not self.side:  # the rule's name alone, its words on the round
+                self.brief = True
+                self.side = self._words_fit_beside(beside, scroll.width)
+                self.brief = self.side
             self.card_w = beside if self.side else above
 
     def on_card_w(self, *_) -> None:
@@ -182,10 +189,11 @@ class PerformanceScreen(ViewScreen):
         taller than the cards (a rough count of lines, erring on the tall side)."""
         scale, min_font, _touch = sizes()
         column = width * SIDE_SHARE
-        room = card_w * 1.4 + max(min_font, 20 * scale) * 1.3 + 12 * scale
+        room = card_w * 1.4 + max(min_font, 20 * scale) * 1.3 + 18 * scale
         for lane in self._verdict.lanes:
             lines = 0
-            for text, base in ((self._rule_words(lane), 24), (lane_reasons(lane), 22)):
+            rule = self._rule_words(lane).replace("[b]", "").replace("[/b]", "")
+            for text, base in ((rule, 24), (lane_reasons(lane), 22)):
                 font = max(min_font, base * scale)
                 per_line = max(1, int(column / (font * 0.52)))
                 lines_h = sum(-(-len(part) // per_line) for part in text.split("\n") if part)
@@ -238,7 +246,7 @@ class PerformanceScreen(ViewScreen):
         words = f"[b]{escape_markup(lane.rule)}[/b]"
         if lane.choice:
             words += "  " + escape_markup(f"(captain's choice: {lane.choice})")
-        elif text:
+        elif text and not self.brief:
             words += "  " + escape_markup(text)
         return words
 
