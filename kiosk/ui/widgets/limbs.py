@@ -10,6 +10,10 @@ card of any size shows them sharply and they cost nothing to cache.
 from __future__ import annotations
 
 from kivy.graphics import Color, Ellipse, Mesh, RoundedRectangle
+from kivy.properties import StringProperty
+from kivy.uix.widget import Widget
+
+from kiosk.ui import theme
 
 
 def _hand(left: bool, x: float, y: float, w: float, h: float) -> None:
@@ -61,3 +65,21 @@ def draw_limb(limb: str, side: str, ink, x: float, y: float, width: float,
         return
     w = min(width, height * 0.8)
     draw(side == "left", x + (width - w) / 2, y, w, height)
+
+
+class LimbStrip(Widget):
+    """The icon reference's row of pictures: left, both, right (hands or feet)."""
+
+    limb = StringProperty("hand")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(pos=self._draw, size=self._draw, limb=self._draw)
+
+    def _draw(self, *_) -> None:
+        self.canvas.clear()
+        step = self.width / 3
+        with self.canvas:
+            for n, side in enumerate(("left", "both", "right")):
+                draw_limb(self.limb, side, theme.TEXT, self.x + n * step + step * 0.1,
+                          self.y, step * 0.8, self.height)
