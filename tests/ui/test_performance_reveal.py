@@ -5,25 +5,41 @@ screen's state, never by sleeps."""
 
 from __future__ import annotations
 
-from fake_controller import FakeController
+import pytest
 from views import fake_in
 
 from kiosk.table.games.sync_or_swim.view import Phase
 from kiosk.ui.pilot import Finger
 
 
-def performance_fake(outcome: str) -> FakeController:
-    if outcome == "not_in_sync":
-        return fake_in("performance")   # six swimmers, five lanes, a failure in each
-    fake = FakeController(outcomes=["in_sync"])
-    fake.wake()
-    fake.act("choose", players=4, routine_id="R01")
-    fake.act("begin")
+@pytest.fixture(autouse=True)
+def quick_reveal(monkeypatch):
+    """The same sequence at a quarter of the pace (a lane still lands before the next
+    starts), so the suite waits less."""
+    from kiosk.ui.games.sync_or_swim import performance
+
+    for name, seconds in (("FIRST_LANE_AT", 0.1), ("LANE_SECONDS", 0.25),
+                          ("FLIP_SECONDS", 0.1), ("STAGGER", 0.02),
+                          ("CELEBRATE_SECONDS", 0.6)):
+        monkeypatch.setattr(performance, name, seconds)
+
+
+def stopped(make_pilot, outcome: str):
+    """The app on the last round (six swimmers, five lanes), the pads touched once the
+    round is on screen: the Performance arrives as on a table, with ``outcome``."""
+    fake = fake_in("round")
+    fake.outcomes.append(outcome)
     fake.act("swim")
+    pilot = make_pilot(fake)
+    pilot.until(lambda: pilot.showing("round"))
+    return fake, pilot
+
+
+def stop(fake, pilot):
     fake.touch_pads()
     fake.pump()
-    assert fake.view.phase is Phase.PERFORMANCE
-    return fake
+    pilot.until(lambda: pilot.showing("performance") and pilot.screen().verdict_up)
+    return pilot.screen()
 
 
 def blocks(row) -> list:
@@ -56,15 +72,10 @@ def test_the_verdict_is_on_the_first_frame_and_the_cards_turn_on_later_ones(make
             seen.append((screen.ids.banner.text, screen.revealed,
                          [b.turn for row in rows(screen) for b in blocks(row)]))
 
-    fake = fake_in("round")   # the stop path: the round on screen, then the pads
-    fake.outcomes.append("not_in_sync")
-    fake.act("swim")
-    pilot = make_pilot(fake)
-    pilot.until(lambda: pilot.showing("round"))
+    fake, pilot = stopped(make_pilot, "not_in_sync")
     Window.bind(on_flip=flipped)
     try:
-        fake.touch_pads()
-        fake.pump()
+        stop(fake, pilot)
         pilot.until(lambda: pilot.screen().revealed >= 1)
     finally:
         Window.unbind(on_flip=flipped)
@@ -75,8 +86,8 @@ def test_the_verdict_is_on_the_first_frame_and_the_cards_turn_on_later_ones(make
 
 
 def test_lanes_turn_over_one_after_another_from_lane_1(make_pilot):
-    pilot = make_pilot(fake_in("performance"))
-    screen = pilot.screen()
+    fake, pilot = stopped(make_pilot, "not_in_sync")
+    screen = pilot.app.screens.get_screen("performance")
     snapshots = []
 
     def lane_revealed(_screen, count) -> None:
@@ -85,6 +96,7 @@ def test_lanes_turn_over_one_after_another_from_lane_1(make_pilot):
                                       for row in rows(screen)]))
 
     screen.bind(revealed=lane_revealed)
+    stop(fake, pilot)
     pilot.until(lambda: screen.done, limit=2000)
     screen.unbind(revealed=lane_revealed)
     assert screen.reveal_order == [1, 2, 3, 4, 5]
@@ -99,9 +111,8 @@ def test_lanes_turn_over_one_after_another_from_lane_1(make_pilot):
 
 
 def run_to_the_end(make_pilot, outcome: str, skip: bool):
-    pilot = make_pilot(performance_fake(outcome))
-    screen = pilot.screen()
-    pilot.until(lambda: screen.verdict_up)
+    fake, pilot = stopped(make_pilot, outcome)
+    screen = stop(fake, pilot)
     if skip:
         pilot.until(lambda: screen.reveal_order)  # lane 1 has started turning
         assert not screen.done
@@ -129,10 +140,8 @@ def test_a_touch_skips_to_the_state_the_animation_ends_in(make_pilot):
 
 
 def test_skipping_with_the_show_all_button_does_not_press_next(make_pilot):
-    fake = fake_in("performance")
-    pilot = make_pilot(fake)
-    screen = pilot.screen()
-    pilot.until(lambda: screen.verdict_up)
+    fake, pilot = stopped(make_pilot, "not_in_sync")
+    screen = stop(fake, pilot)
     pilot.press("Show all")
     assert screen.done and fake.view.phase is Phase.PERFORMANCE
     assert not any(call.startswith("next") for call in fake.calls)
@@ -141,12 +150,11 @@ def test_skipping_with_the_show_all_button_does_not_press_next(make_pilot):
 
 
 def test_in_sync_throws_confetti_once_every_lane_is_shown(make_pilot):
-    pilot = make_pilot(performance_fake("in_sync"))
-    screen = pilot.screen()
+    fake, pilot = stopped(make_pilot, "in_sync")
+    screen = stop(fake, pilot)
     confetti = screen.ids.confetti
-    pilot.until(lambda: screen.verdict_up)
-    assert confetti.thrown == 0
+    assert confetti.thrown == 0 and not screen.done
     pilot.until(lambda: screen.done)
     assert confetti.thrown == 1 and confetti.flying
     pilot.until(lambda: screen.still, limit=3000)
-    assert not confetti.flying
+    assert not confetti.flying and screen.glow > 0
