@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from kiosk.games.sync_or_swim import requirements as rules
 from kiosk.games.sync_or_swim.cards import Card
 from kiosk.games.sync_or_swim.judge import Table, judge
 from kiosk.games.sync_or_swim.relations import (
@@ -16,17 +17,10 @@ from kiosk.games.sync_or_swim.relations import (
     local_failure,
     neighbor_failures,
 )
-from kiosk.games.sync_or_swim.requirements import (
-    Attr,
-    CardTest,
-    Clause,
-    Element,
-    Mode,
-    Range,
-    Relations,
-)
 from kiosk.ui.games.sync_or_swim.reasons import blamed, card_words, sentence
 
+Attr, CardTest, Clause, Relations = rules.Attr, rules.CardTest, rules.Clause, rules.Relations
+Element, Mode, Range = rules.Element, rules.Mode, rules.Range
 CODE = re.compile(r"\b(blue|yellow|green|gray)-\d|\b(LH|BH|RH|LF|BF|RF)\b")
 
 
