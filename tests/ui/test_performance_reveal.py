@@ -158,3 +158,18 @@ def test_in_sync_throws_confetti_once_every_lane_is_shown(make_pilot):
     assert confetti.thrown == 1 and confetti.flying
     pilot.until(lambda: screen.still, limit=3000)
     assert not confetti.flying and screen.glow > 0
+
+
+def test_a_finger_on_the_banner_mid_reveal_skips_and_still_reaches_staffs_long_press(
+        make_pilot):
+    from kiosk.ui.widgets.popups import PinPad
+
+    fake, pilot = stopped(make_pilot, "not_in_sync")
+    screen = stop(fake, pilot)
+    banner = screen.ids.banner
+    banner.hold_seconds = 0.05
+    finger = Finger(*banner.to_window(*banner.center))
+    finger.touch_down()
+    assert screen.done
+    pilot.until(lambda: pilot.widgets(PinPad))
+    finger.touch_up()
