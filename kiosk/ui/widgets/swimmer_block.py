@@ -49,6 +49,7 @@ class SwimmerBlock(Widget):
         self._scales: list[Scale] = []
         self._face_up: bool | None = None
         self._landed: bool | None = None
+        self._holding = False
         super().__init__(**kwargs)
         self.bind(pos=self._draw, size=self._draw, seat=self._draw, passed=self._draw,
                   cards=self._draw, blamed=self._draw, card_w=self._draw, turn=self._turned)
@@ -59,7 +60,20 @@ class SwimmerBlock(Widget):
         count = max(1, count)
         return ui_scale * 12 + count * card_w + (count - 1) * ui_scale * 6
 
+    def show(self, **values) -> None:
+        """Set several properties and draw once (each one set alone redraws the block:
+        a verdict sets six on every block of every lane in the stop's first frame)."""
+        self._holding = True
+        try:
+            for name, value in values.items():
+                setattr(self, name, value)
+        finally:
+            self._holding = False
+        self._draw()
+
     def _turned(self, *_) -> None:
+        if self._holding:
+            return
         if (self.turn >= 0.5) != self._face_up or (self.turn >= 1) != self._landed:
             self._draw()
             return
@@ -67,7 +81,7 @@ class SwimmerBlock(Widget):
             scale.x = squeeze(self.turn)
 
     def _draw(self, *_) -> None:
-        if self.canvas is None:  # a property set while the widget is being made
+        if self.canvas is None or self._holding:  # being made, or in :meth:`show`
             return
         scale, min_font, min_touch = sizes()
         pad, gap = scale * 6, scale * 6

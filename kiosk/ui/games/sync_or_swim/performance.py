@@ -4,8 +4,8 @@ the rule marked and its reason said in plain words (:mod:`.reasons`); IN SYNC en
 a burst of confetti and a glowing banner, NOT IN SYNC in a kind word.
 
 The first frame costs what it did: the screen comes in with a :class:`~kiosk.ui.cut.Cut`
-and draws the banner and every lane's cards face down (shapes, no new text); the
-animation starts on the next frame, driven by one Clock interval at frame rate. A touch
+and draws the banner alone; every lane's cards are laid face down on the next frame and
+the animation runs from there, driven by one Clock interval at frame rate. A touch
 anywhere shows the end at once (the same state the animation ends in); a finger on
 the banner stays there, so staff's long press still reaches it: held, it asks for
 the PIN and flips the verdict (``controller.act("override")``).
@@ -96,6 +96,7 @@ class PerformanceScreen(ViewScreen):
     lanes = NumericProperty(0)
     done = BooleanProperty(False)     # every lane shown: NEXT is offered
     still = BooleanProperty(True)     # nothing moving any more (the end state)
+    laid = BooleanProperty(False)     # the cards are on screen (from the second frame)
     verdict_up = BooleanProperty(False)  # the banner is on screen
     in_sync = BooleanProperty(False)
     banner = StringProperty("")
@@ -110,6 +111,7 @@ class PerformanceScreen(ViewScreen):
         self._party = None
         self._verdict = None
         self._elapsed = 0.0
+        self._verdict_frame = -1
         self._party_elapsed = 0.0
         self._begun = 0                 # lanes whose cards started turning
         self.brief = False              # lanes headed by their rule's name alone
@@ -132,18 +134,26 @@ class PerformanceScreen(ViewScreen):
         self._build_lanes(verdict)
 
     def _build_lanes(self, verdict) -> None:
-        """One row per lane, its cards face down; the rows, swimmer blocks and card
-        widgets of the last verdict are reused. Rule texts and reasons are written as
-        each lane turns, so the first frame renders no new label but the banner's."""
+        """The verdict's first frame: the banner alone (the lanes of the last verdict
+        hidden, the line under them empty). The cards are laid on the next frame
+        (:meth:`_lay_cards`), so the stop's frame costs no more than the banner."""
         self._stop_clocks()
         self.lanes = len(verdict.lanes)
         self.revealed = self._begun = 0
         self.reveal_order = []
-        self.done = self.still = False
+        self.done = self.still = self.laid = False
         self.glow = 0
         self._elapsed = 0.0
-        self.status = "The cards turn over, lane by lane. Touch to see them all."
+        self.ids.scroll.opacity = 0
         self.ids.confetti.clear()
+        self._verdict_frame = Clock.frames_displayed  # counts the frames drawn
+        self._reveal = Clock.schedule_interval(self._tick, 0)
+
+    def _lay_cards(self, verdict) -> None:
+        """One row per lane, every card face down; the rows and swimmer blocks of the
+        last verdict are reused. Rule texts and reasons are written as each lane
+        turns."""
+        self.status = "The cards turn over, lane by lane. Touch to see them all."
         self._fit()
         box = self.ids.lanes
         for row, lane in zip(reuse(box, len(verdict.lanes), lambda: make("SyncLaneRow")),
@@ -152,15 +162,13 @@ class PerformanceScreen(ViewScreen):
             row.card_w, row.side = self.card_w, self.side
             blocks = reuse(row.ids.swimmers, len(lane.swimmers), SwimmerBlock)
             for block, swimmer in zip(blocks, lane.swimmers, strict=False):
-                block.turn = 0
-                block.card_w = self.card_w
-                block.seat = swimmer.seat
-                block.passed = swimmer.passed
-                block.cards = tuple(swimmer.cards)
-                block.blamed = () if swimmer.passed else blamed(
-                    swimmer.reason, [c.short for c in swimmer.cards])
+                block.show(turn=0, card_w=self.card_w, seat=swimmer.seat,
+                           passed=swimmer.passed, cards=tuple(swimmer.cards),
+                           blamed=() if swimmer.passed else blamed(
+                               swimmer.reason, [c.short for c in swimmer.cards]))
         self.ids.scroll.scroll_y = 1
-        self._reveal = Clock.schedule_interval(self._tick, 0)
+        self.ids.scroll.opacity = 1
+        self.laid = True
 
     def _fit(self, *_) -> None:
         if self._verdict is not None:
@@ -213,7 +221,11 @@ class PerformanceScreen(ViewScreen):
         LANE_SECONDS``, each swimmer's cards ``STAGGER`` after the last swimmer's."""
         if self._verdict is None or self.app is None:  # left, or the app is closing
             return False
+        if Clock.frames_displayed == self._verdict_frame and self._elapsed < 1e6:
+            return True   # the verdict's own frame is not drawn yet: the banner alone
         self._elapsed += min(dt, MAX_STEP)
+        if not self.laid:
+            self._lay_cards(self._verdict)
         rows = self._rows()
         for index, (row, lane) in enumerate(zip(rows, self._verdict.lanes, strict=False)):
             start = FIRST_LANE_AT + index * LANE_SECONDS
