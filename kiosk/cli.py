@@ -116,6 +116,24 @@ def cmd_paths(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_sounds(args: argparse.Namespace) -> int:
+    from kiosk.sound_render import missing, render, sounds_dir
+
+    folder = Path(args.folder) if args.folder else sounds_dir()
+    if not args.render:
+        lacking = missing(folder)
+        print(f"{folder}: " + (f"missing {', '.join(lacking)}" if lacking else "every sound"))
+        return 1 if lacking else 0
+    try:
+        written = render(folder)
+    except OSError as error:
+        print(f"kiosk sounds: cannot write into {folder}: {error.strerror or error}",
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(f"{len(written)} sounds written to {folder}")
+    return 0
+
+
 # Subcommands whose options belong to another module: `kiosk NAME ...` calls
 # MODULE.main(rest). Importing lazily keeps `kiosk judge` free of Kivy and serial.
 PASS_THROUGH = {
@@ -175,6 +193,17 @@ def build_parser() -> argparse.ArgumentParser:
                            "($KIOSK_ENV_FILE), then ~/.local/share/kiosk/.")
     paths.add_argument("--database", type=Path, help="default: the kiosk's own (`kiosk paths`)")
     paths.set_defaults(func=cmd_paths)
+
+    sounds = sub.add_parser("sounds", help="render the table's sounds (at install) or say "
+                                           "which are missing",
+                            description="Exit 0: every sound is there (or was written); "
+                                        "1: some are missing; 2: the folder cannot be "
+                                        "written.")
+    sounds.add_argument("--render", action="store_true",
+                        help="synthesise every sound and write it as a WAV file")
+    sounds.add_argument("folder", nargs="?",
+                        help="default: the kiosk's own (~/.local/share/kiosk/sounds/VERSION)")
+    sounds.set_defaults(func=cmd_sounds)
 
     for info in registry.GAMES:  # each game's own commands
         if info.cli is not None:
