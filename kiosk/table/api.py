@@ -55,7 +55,7 @@ class HardwareView:
     readers: bool = False              # every seat's reader board online
     seat_buttons: bool = False
     problems: tuple[str, ...] = ()     # e.g. "Seat 3's reader is unplugged: check its USB cable"
-    stuck_pads: tuple[str, ...] = ()   # pads held or stuck, e.g. ("A",): the circles stand in
+    stuck_pads: tuple[str, ...] = ()   # pads held or stuck, e.g. ("A",): stop circles stand in
     saving: bool = True                # False: scores wait in memory (disk full, locked …)
 
 

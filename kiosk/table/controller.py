@@ -11,7 +11,7 @@ effect before they return. From any other thread a command only queues and calls
 
 The controller knows no game rules: it drives a :class:`~kiosk.table.games.TableGame`
 picked from the registry (:mod:`kiosk.registry`). Any port may be missing (None): the view
-says so and the game falls back (on-screen stop circles, judging by hand). A store
+says so and the game falls back (the stop circles on screen, judging by hand). A store
 that keeps writes the disk refused (a ``WriteBehindStore``: a full disk, a locked or
 read-only file) is retried at every pump, and its sentences reach the view's hardware
 problems and ``on_problem`` — when saving stops, every minute while it stays stopped,

@@ -1,5 +1,5 @@
 """The developer side panel for ``kiosk run --simulate``: lay and lift cards in a seat's
-lane, press seat buttons, touch both pads, and inject faults, on the simulated table.
+lane, press seat buttons, touch both stop pads, and inject faults, on the simulated table.
 
 Keyboard: 1-6 press that seat's button, Space touches both pads, P sticks pad A (again:
 frees it), C clears the table, T swaps in a fresh (never enrolled) tag at the chosen
@@ -115,7 +115,7 @@ class DevPanel(BoxLayout):
 
     def stick_pad(self) -> None:
         """Pad A reads touched until pressed again: the table names it after its stuck
-        time (at once when a round starts) and the screen's circles stand in."""
+        time (at once when a round starts) and the screen's stop circles stand in."""
         if Pad.A in self.table.stuck_pads:
             self._try(lambda: self.table.free_pad(Pad.A), "freed pad A")
         else:

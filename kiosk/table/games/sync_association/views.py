@@ -143,7 +143,7 @@ def message(table: SyncAssociationTable, game: Game | None,
                 f"({game.blocks_held} held), then start the choosing")
     if phase is Phase.CHOOSING:
         if payload.ready:
-            pads = "touch both pads to reveal"
+            pads = "touch both stop pads to reveal"
             if payload.reveal_seconds > 0:
                 pads += f", or wait {payload.reveal_seconds:g} s"
             return f"{head}: every synchronizer is set — seat {game.first}, {pads}"

@@ -654,7 +654,7 @@ class SyncOrSwimTable:
                     if again else f"Round {session.round_number}: {session.added.name} joins")
             return f"{head}. {captain}. Deal 2 cards each, then SWIM!"
         if phase is Phase.PRACTICE:
-            return "Swim! Captain: touch both pads when everyone is in the diving position"
+            return "Swim! Captain: touch both stop pads when everyone is in the diving position"
         if phase is Phase.TIME_OUT:
             return "Time is up: TRY AGAIN (+10 s)"
         if phase is Phase.READING:

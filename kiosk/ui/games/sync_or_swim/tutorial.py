@@ -41,7 +41,7 @@ STEPS = (
          "timer"),
     Step("Ready? Stop!",
          "When you are done, press your seat button and raise your hands. When everyone is "
-         "ready, the captain touches BOTH stop pads at once (or both circles on screen).",
+         "ready, the captain touches BOTH stop pads at once (or both stop circles on the screen).",
          "circles"),
     Step("The Performance",
          "The table reads your cards and shows them lane by lane, from lane 1. IN SYNC: the "
