@@ -18,7 +18,7 @@ def test_readme_example_is_not_in_sync_for_the_gray_card(capsys):
     out = json.loads(capsys.readouterr().out)
     assert code == 1
     assert out["verdict"] == "NOT IN SYNC"
-    assert out["reasons"] == ["Seat 4, lane 1: gray cannot meet 'same colour'"]
+    assert out["reasons"] == ["Seat 4, lane 1: grey cannot meet 'same colour'"]
     assert [lane["passed"] for lane in out["lanes"]] == [False, True, True]
 
 

@@ -3,8 +3,11 @@ in the kiosk's code (screens, messages, judge reasons, command-line help — doc
 are for developers and skipped), the kv files, the docs, and the shipped config's
 words. The project writes British English ("colour", "grey", "neighbour", "centre",
 "-ise"), with one exception: identifiers that are a file format (card names such as
-``gray-4``, the TOML keys ``colour = "gray"`` and ``neighbors = {...}``) keep the
-spelling the café's files already use."""
+``gray-4``, Synapse's icons such as ``2 gray star``, the TOML keys ``colour = "gray"``
+and ``neighbors = {...}``) keep the spelling the café's files already use.
+
+One name per thing, too: the table's two "stop pads" and, on screen when they cannot
+be used, the two "stop circles"."""
 
 from __future__ import annotations
 
@@ -27,7 +30,8 @@ AMERICAN = re.compile(
     r"|(?:" + "|".join(_IZE) + r")\w*)\b", re.IGNORECASE)
 # the file format's identifiers: a card name, a quoted colour value, a TOML key
 FORMAT = re.compile(r"\bgray-\d+(-[A-Z]{2})*|\"gray\"|'gray'|`gray`|\bneighbors(?=\s*[=.])"
-                    r"|`neighbors[^`]*`|\bneighbors_ok\b")
+                    r"|`neighbors[^`]*`|\bneighbors_ok\b|\[/?color[=\]]"
+                    r"|\b\d gray(?: star| circle| square| triangle|★)s?|yellow, green, gray\b")
 
 
 def american(text: str) -> list[str]:
@@ -37,6 +41,20 @@ def american(text: str) -> list[str]:
     ['Gray', 'neighbors']
     """
     return [m.group(0) for m in AMERICAN.finditer(FORMAT.sub(" ", text))]
+
+
+# one name per thing: the table's "stop pads", the screen's "stop circles"
+OTHER_NAMES = re.compile(r"(?<!\d )\bwhite circles\b|\b(?:both|two|the|on-screen) circles\b"
+                         r"|\bboth pads\b", re.IGNORECASE)
+
+
+def other_names(text: str) -> list[str]:
+    """Names for the stop pads and stop circles other than those two.
+
+    >>> other_names("touch both pads or the two white circles; 2 white circles (icons)")
+    ['both pads', 'white circles']
+    """
+    return [m.group(0) for m in OTHER_NAMES.finditer(text)]
 
 
 def _docstring_nodes(tree: ast.AST) -> set[int]:
@@ -87,10 +105,11 @@ def sources() -> Iterator[tuple[Path, Iterator[tuple[int, str]]]]:
             yield path, text_lines(path)
 
 
-def findings() -> list[str]:
-    """``path:line: word`` for every American spelling in the sources."""
+def findings(find=american) -> list[str]:
+    """``path:line: word`` for every American spelling (or what ``find`` finds) in the
+    sources."""
     out = []
     for path, lines in sources():
         for number, text in lines:
-            out += [f"{path.relative_to(ROOT)}:{number}: {word}" for word in american(text)]
+            out += [f"{path.relative_to(ROOT)}:{number}: {word}" for word in find(text)]
     return out

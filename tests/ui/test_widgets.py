@@ -19,6 +19,7 @@ def test_every_card_colour_has_a_letter_and_a_shape(make_pilot):
         assert widget.colour_name == colour
     card = CardView("blue-2-BF", "blue", 2, None, "both")
     assert describe(card) == "blue 2, both feet"
+    assert describe(CardView("gray-7-LH", "gray", 7, "left", None)) == "grey 7, left hand"
 
 
 def test_the_timer_reaches_zero_only_at_time_out():

@@ -646,7 +646,7 @@ class SyncOrSwimTable:
         if phase is Phase.SETUP:
             assert self.content is not None
             count = len(self.content.deck.for_players(len(session.seats)))
-            return (f"Shuffle the {count} Sync cards shown onto the Center Platform and lay "
+            return (f"Shuffle the {count} Sync cards shown onto the Centre Platform and lay "
                     f"the element cards face down in lane order. {captain}.")
         if phase is Phase.ROUND_READY:
             again = session.failures_this_round > 0
