@@ -36,6 +36,11 @@ def _open_store(args: argparse.Namespace, database: Path | None = None):
     return _store_or_say_why(args.command, database or args.database)
 
 
+def _cannot_write(command: str, where, error: OSError) -> int:
+    print(f"kiosk {command}: cannot write {where}: {error.strerror or error}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
 def cmd_tags(args: argparse.Namespace) -> int:
     from kiosk.check import known_cards
     from kiosk.store import TagCsvError
@@ -62,9 +67,7 @@ def cmd_tags(args: argparse.Namespace) -> int:
                 print(f"kiosk tags: {error}", file=sys.stderr)
                 return EXIT_BAD_INPUT
             except OSError as error:
-                print(f"kiosk tags: cannot write {args.file}: {error.strerror or error}",
-                      file=sys.stderr)
-                return EXIT_BAD_INPUT
+                return _cannot_write("tags", args.file, error)
             print(f"{count} tags written to {args.file}")
             return 0
         try:
@@ -127,9 +130,7 @@ def cmd_sounds(args: argparse.Namespace) -> int:
     try:
         written = render(folder)
     except OSError as error:
-        print(f"kiosk sounds: cannot write into {folder}: {error.strerror or error}",
-              file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _cannot_write("sounds", f"into {folder}", error)
     print(f"{len(written)} sounds written to {folder}")
     return 0
 
