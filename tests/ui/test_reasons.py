@@ -119,7 +119,7 @@ def test_an_unknown_reason_is_still_shown_with_its_cards_in_words():
     assert sentence("Seat 5, lane 3: blue-2-BF smells fishy") == (
         "Seat 5 blue 2 with both feet smells fishy.")
     assert sentence("the table was bumped") == "the table was bumped"
-    assert card_words("gray-10-LH-RF") == "gray 10 with a left hand and a right foot"
+    assert card_words("gray-10-LH-RF") == "grey 10 with a left hand and a right foot"
 
 
 def test_the_cards_a_reason_names_are_the_ones_marked():
@@ -129,5 +129,5 @@ def test_the_cards_a_reason_names_are_the_ones_marked():
     assert blamed(as_judged(PROBLEMS["count"]), []) == (-1,)
     assert blamed(None, shorts) == ()
     # a neighbour's card named in the reason is theirs, not this swimmer's
-    assert blamed(as_judged("green-6 is not the same colour as neighbor seat 3's blue-5"),
+    assert blamed(as_judged("green-6 is not the same colour as neighbour seat 3's blue-5"),
                   shorts) == (1,)

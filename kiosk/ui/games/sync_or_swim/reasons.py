@@ -22,6 +22,7 @@ CARD = r"(?:blue|yellow|green|gray)-\d+(?:-(?:LH|BH|RH|LF|BF|RF))*"
 _CARD = re.compile(rf"\b{CARD}\b")
 _NOUN = r"(colour|value|parity|hand icon|foot icon)"
 
+COLOUR_WORDS = {"gray": "grey"}   # the card names' spelling (a file format), in a sentence
 ICON_WORDS = {"LH": "a left hand", "BH": "both hands", "RH": "a right hand",
               "LF": "a left foot", "BF": "both feet", "RF": "a right foot"}
 LIMB_WORDS = {("left", "hand"): "a left hand", ("both", "hand"): "both hands",
@@ -30,9 +31,10 @@ LIMB_WORDS = {("left", "hand"): "a left hand", ("both", "hand"): "both hands",
 
 
 def card_words(short: str) -> str:
-    """``"blue-7-LH-RF"`` -> ``"blue 7 with a left hand and a right foot"``."""
+    """``"blue-7-LH-RF"`` -> ``"blue 7 with a left hand and a right foot"``; gray cards
+    are written "grey", as everywhere players read them."""
     colour, value, *icons = short.split("-")
-    words = f"{colour} {value}"
+    words = f"{COLOUR_WORDS.get(colour, colour)} {value}"
     if icons:
         words += " with " + " and ".join(ICON_WORDS.get(i, i) for i in icons)
     return words
@@ -49,8 +51,8 @@ PROBLEMS: tuple[tuple[str, str], ...] = (
     (r"played (.+), a run needs 1 each",
      "played {0}, but a run needs exactly one card from each swimmer"),
     (r"played (.+), needs (.+)", "played {0} but needed {1}"),
-    (rf"{C} is gray, which never counts as a colour",
-     "played the {0}, and gray never counts as a colour"),
+    (rf"{C} is gr[ae]y, which never counts as a colour",
+     "played the {0}, and grey never counts as a colour"),
     (rf"{C} is not (blue|yellow|green)", "played the {0}, not a {1} card"),
     (rf"{C} is not (.+) like the others", "played the {0}, but the others played {1}"),
     (rf"{C} shows no (hand|foot) icon", "played the {0}, which shows no {1}"),
@@ -58,7 +60,7 @@ PROBLEMS: tuple[tuple[str, str], ...] = (
     (rf"{C} does not show the (left|both|right) (hand|foot) icon",
      "played the {0}, which does not show {limb}"),
     (rf"{C} breaks 'no card (.+)'", "played the {0}, but no card may be {1} here"),
-    (r"gray cannot meet '(.+)'", "played a gray card, and gray never counts for \u201c{0}\u201d"),
+    (r"gr[ae]y cannot meet '(.+)'", "played a grey card, and grey never counts for \u201c{0}\u201d"),
     (rf"{C} has no {_NOUN} and cannot meet '(.+)'",
      "played the {0}, which has no {1} for \u201c{2}\u201d"),
     (rf"{C} and {C} are not the same {_NOUN}",
@@ -66,9 +68,9 @@ PROBLEMS: tuple[tuple[str, str], ...] = (
     (rf"{C} and {C} share the {_NOUN} (.+)",
      "played the {0} and the {1}, both {3}, but they had to be different"),
     (r"the values (.+) are not sequential", "played {0}, which do not climb one by one"),
-    (rf"{C} has the same {_NOUN} as neighbor seat (\d+)'s {C}",
+    (rf"{C} has the same {_NOUN} as neighbou?r seat (\d+)'s {C}",
      "played the {0}, the same {1} as the {3} of seat {2} beside them"),
-    (rf"{C} is not the same {_NOUN} as neighbor seat (\d+)'s {C}",
+    (rf"{C} is not the same {_NOUN} as neighbou?r seat (\d+)'s {C}",
      "played the {0}, not the same {1} as the {3} of seat {2} beside them"),
     (rf"{C} has the same {_NOUN} as seat (\d+)'s {C}",
      "played the {0}, the same {1} as seat {2}'s {3}"),
