@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-CARD = r"(?:blue|yellow|green|gray)-\d+(?:-(?:LH|BH|RH|LF|BF|RF))*"
+CARD = r"[a-z]+-\d+(?:-(?:LH|BH|RH|LF|BF|RF))*"   # a card's name: colour-value-icons
 _CARD = re.compile(rf"\b{CARD}\b")
 _NOUN = r"(colour|value|parity|hand icon|foot icon)"
 
@@ -60,7 +60,8 @@ PROBLEMS: tuple[tuple[str, str], ...] = (
     (rf"{C} does not show the (left|both|right) (hand|foot) icon",
      "played the {0}, which does not show {limb}"),
     (rf"{C} breaks 'no card (.+)'", "played the {0}, but no card may be {1} here"),
-    (r"gr[ae]y cannot meet '(.+)'", "played a grey card, and grey never counts for \u201c{0}\u201d"),
+    (r"gr[ae]y cannot meet '(.+)'",
+     "played a grey card, and grey never counts for \u201c{0}\u201d"),
     (rf"{C} has no {_NOUN} and cannot meet '(.+)'",
      "played the {0}, which has no {1} for \u201c{2}\u201d"),
     (rf"{C} and {C} are not the same {_NOUN}",
