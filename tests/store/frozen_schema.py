@@ -43,3 +43,11 @@ CREATE TABLE journal_entries (journal_id INTEGER NOT NULL
 CREATE TABLE tags (uid BLOB PRIMARY KEY, card TEXT NOT NULL, enrolled_at INTEGER NOT NULL);
 CREATE INDEX tags_by_card ON tags (card, uid);
 """
+
+# Version 4 exactly as it shipped (steps 1-4: version 3 plus groups); the top-scores-per-
+# scale test (step 5) upgrades a file made from it.
+V4_TABLES = V3_TABLES + """
+CREATE TABLE game_groups (game TEXT NOT NULL, name TEXT NOT NULL, data TEXT NOT NULL,
+  seq INTEGER NOT NULL, PRIMARY KEY (game, name));
+CREATE INDEX game_groups_recent ON game_groups (game, seq);
+"""

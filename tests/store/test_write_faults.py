@@ -131,7 +131,7 @@ def test_any_write_may_fail_and_the_score_is_saved_once_it_heals(
             assert store.kept > 0 and not view.hardware.saving
             assert any(p.startswith(("Scores cannot be saved", "Database busy"))
                        for p in view.hardware.problems)
-            assert store.top_score(GAME, "R01", 3) == score
+            assert store.top_score(GAME, "R01", 3, "points") == score
             assert "R01" in store.progress(GAME) and store.setting("volume") == 0.4
             controller.act("next")
             choices = {c.id: c for c in controller.view.payload.choices}
