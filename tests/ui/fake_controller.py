@@ -104,6 +104,8 @@ class FakeController:
     def _set(self, **changes) -> None:
         """Change the view: Sync or Swim's own fields go to its payload."""
         game = {k: changes.pop(k) for k in list(changes) if k in GAME_FIELDS}
+        if "choices" in game:  # as the table: random routines once the campaign is open
+            game["randoms_open"] = not any(c.locked for c in game["choices"])
         self.view = replace(self.view, payload=replace(self.view.payload, **game), **changes)
         self.listener.on_view(self.view)
 
