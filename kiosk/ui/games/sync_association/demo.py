@@ -154,10 +154,10 @@ def keypad_key(pilot, number: int):
 def type_name(pilot, name: str) -> None:
     """Type on the screen's keyboard, key by key (a key's text is exact: "H" is not
     "How to play")."""
-    from kiosk.ui.games.sync_association.keyboard import SyncAssociationKeyboard
     from kiosk.ui.pilot import walk
+    from kiosk.ui.widgets.keyboard import LetterKeyboard
 
-    keyboard, = pilot.widgets(SyncAssociationKeyboard)
+    keyboard, = pilot.widgets(LetterKeyboard)
     keys = {w.text: w for w in walk(keyboard) if hasattr(w, "fill")}
     for letter in name:
         pilot.tap(keys["Space" if letter == " " else letter.upper()])
