@@ -36,6 +36,7 @@ SCREENS = GameScreens(
     },
     tick="round",
     how_to_play="tutorial",
+    quick_play="quick_play",
     records="sync_or_swim_records",
     overlays=("tutorial", "icons", "enroll", "sync_or_swim_records"),
     # Kept once built: the screens every round comes back to. Judging by hand is dropped
