@@ -65,4 +65,15 @@ class LetterKeyboard(BoxLayout):
             row.spacing = gap
 
 
+def type_name(pilot, name: str) -> None:
+    """Demos and tests: type ``name`` on the screen's keyboard, key by key through the
+    pilot (a key is found among the keyboard's own: "S" is not "Staff")."""
+    from kiosk.ui.pilot import walk
+
+    keyboard, = pilot.widgets(LetterKeyboard)
+    keys = {w.text: w for w in walk(keyboard) if hasattr(w, "fill")}
+    for letter in name:
+        pilot.tap(keys["Space" if letter == " " else letter.upper()])
+
+
 theme.load_kv(__file__)
