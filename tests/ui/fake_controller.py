@@ -211,6 +211,14 @@ class FakeController:
                   deck=tuple(card_view(c) for c in deck), round_number=None, rules=(),
                   new_rule=None, verdict=None, score=None, message=None)
 
+    def do_quick_play(self, players: int | None = None) -> None:
+        self.calls.append("quick_play")
+        self.do_choose(players or 4, "R01")
+
+    def do_team(self, team: str | None = None) -> None:
+        self.calls.append(f"team {team}")
+        self._set(team=team)
+
     def do_begin(self) -> None:
         self.calls.append("begin")
         self._round(1, 0)
@@ -345,6 +353,8 @@ class FakeController:
         self.calls.append(f"staff {action}")
         if action == SyncStaff.UNLOCK_ALL:
             self.unlocked = True
+        elif action == SyncStaff.CAMPAIGN:
+            self.unlocked = not args.get("locking", not self.unlocked)
         elif action == StaffAction.RESET_SCORES:
             self.top_scores.clear()
         elif action == StaffAction.VOLUME:
