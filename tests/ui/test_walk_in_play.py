@@ -14,6 +14,7 @@ from kiosk.store.protocol import GameResult, MemoryStore
 from kiosk.table.controller import TableController
 from kiosk.table.games.sync_or_swim.records import POINTS
 from kiosk.table.games.sync_or_swim.view import Phase
+from kiosk.ui.games.sync_or_swim.demo import choose_players
 from kiosk.ui.widgets.keyboard import type_name
 
 GAME = "sync_or_swim"
@@ -70,7 +71,7 @@ def test_back_from_a_quick_play_setup_chooses_another_size_or_routine(make_pilot
     pilot.press("Back")
     pilot.until(lambda: pilot.showing("choose"))
     pilot.settle()
-    pilot.press("5")
+    choose_players(pilot, 5)
     pilot.press("3. ")  # routine 3 is open to walk-ins
     pilot.until(lambda: pilot.showing("setup") and len(pilot.app.view.seats) == 5)
     assert pilot.app.view.payload.routine_id == "R03"

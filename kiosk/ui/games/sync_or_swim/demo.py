@@ -20,6 +20,13 @@ from kiosk.paths import config_dir
 from kiosk.table.games.sync_or_swim.view import Phase
 
 
+def choose_players(pilot, players: int) -> None:
+    """Tap the number of swimmers on the routine list (by its id: the text "3" also
+    begins routine 3's button, which walk-ins may choose too)."""
+    pilot.until(lambda: pilot.showing("choose"))
+    pilot.tap(pilot.screen().ids[f"players_{players}"])
+
+
 class Sitting:
     """One app on one simulated table, and the screenshots it saves."""
 
@@ -62,7 +69,7 @@ class Sitting:
         else:  # several games on offer: this one's tile
             pilot.press("Play Sync or Swim")
         self.wait_phase(Phase.CHOOSING)
-        pilot.press(str(players))
+        choose_players(pilot, players)
         if shots:
             self.shot("choose-routine")
         pilot.press(routine)
