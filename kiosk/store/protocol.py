@@ -90,8 +90,11 @@ class GameResult:
 
 
 def scale_of(details: Mapping[str, Any]) -> str:
-    """>>> scale_of({"scoring": "points"}), scale_of({}), scale_of({"scoring": 3})
-    ('points', '', '3')"""
+    """The scale a result's details name; "" for none.
+
+    >>> scale_of({"scoring": "points"}), scale_of({}), scale_of({"scoring": 3})
+    ('points', '', '3')
+    """
     value = details.get("scoring") if isinstance(details, Mapping) else None
     return "" if value is None else str(value)
 

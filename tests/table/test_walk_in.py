@@ -156,3 +156,12 @@ def test_leaderboards_keep_today_this_month_and_all_time_apart(rig):
     now[0] = local(2026, 4, 1)  # a new month: the table reads the boards again
     rig.controller.abandon()
     assert [p for p in rig.view.payload.records.boards[1].periods[:2]] == [(), ()]
+
+
+def test_doctests():
+    import doctest
+
+    from kiosk.table.games.sync_or_swim import campaign, records
+
+    for module in (campaign, records):
+        assert doctest.testmod(module).failed == 0, module.__name__

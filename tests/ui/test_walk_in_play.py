@@ -121,3 +121,14 @@ def test_the_attract_screen_moves_and_stops_when_a_game_starts(make_pilot, table
     lit = [tile.lit for tile in screen.tiles()]
     pilot.frames(3)
     assert [tile.lit for tile in screen.tiles()] == lit and screen.pulse == 1.0
+
+
+def test_doctests():
+    import doctest
+
+    from kiosk.ui.games.sync_or_swim import campaign, records
+    from kiosk.ui.screens import attract
+    from kiosk.ui.widgets import keyboard
+
+    for module in (campaign, records, attract, keyboard):
+        assert doctest.testmod(module).failed == 0, module.__name__

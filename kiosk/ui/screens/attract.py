@@ -34,8 +34,11 @@ PULSE_SECONDS = 0.6   # the invitation fading out, then as long back in
 
 
 def players_text(players: tuple[int, ...]) -> str:
-    """>>> players_text((3, 4, 5, 6)), players_text((2,)), players_text((1, 2))
-    ('3 to 6 players', '2 players', '1 or 2 players')"""
+    """How many play, in words.
+
+    >>> players_text((3, 4, 5, 6)), players_text((2,)), players_text((1, 2))
+    ('3 to 6 players', '2 players', '1 or 2 players')
+    """
     low, high = min(players), max(players)
     if low == high:
         return f"{low} players"
