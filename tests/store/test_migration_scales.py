@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import sqlite3
 
-from frozen_schema import V4_TABLES
+from frozen_schema import V4_TABLES, assert_steps_make, write_db
 
 from kiosk.store import SQLiteStore
 from kiosk.store.protocol import GameResult, Group
-from kiosk.store.schema import LATEST, MIGRATIONS
+from kiosk.store.schema import LATEST
 from kiosk.store.write_behind import WriteBehindStore
 
 SYNC = "sync_or_swim"
@@ -41,25 +41,11 @@ PRAGMA user_version = 4;
 
 
 def make_v4(path) -> None:
-    connection = sqlite3.connect(path)
-    connection.executescript(V4_TABLES + V4_DATA)
-    connection.close()
+    write_db(path, V4_TABLES + V4_DATA)
 
 
 def test_the_frozen_v4_is_what_steps_one_to_four_create(tmp_path):
-    fresh = sqlite3.connect(tmp_path / "a.sqlite3")
-    for step in MIGRATIONS[:4]:
-        for statement in step.statements:
-            fresh.execute(statement)
-    frozen = sqlite3.connect(tmp_path / "b.sqlite3")
-    frozen.executescript(V4_TABLES)
-    names = "SELECT type, name FROM sqlite_master ORDER BY name"
-    assert fresh.execute(names).fetchall() == frozen.execute(names).fetchall()
-    for table in ("results", "top_scores", "game_groups"):
-        info = f"PRAGMA table_info({table})"
-        assert fresh.execute(info).fetchall() == frozen.execute(info).fetchall(), table
-    fresh.close()
-    frozen.close()
+    assert_steps_make(tmp_path, 4, V4_TABLES, ("results", "top_scores", "game_groups"))
 
 
 def test_a_v4_file_gets_its_top_scores_rebuilt_per_scale(db_path):

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import time
 
-import pytest
+from attract_table import attract
 
 from kiosk.store.protocol import GameResult, MemoryStore
-from kiosk.table.controller import TableController
 from kiosk.table.games.sync_or_swim.records import POINTS
 from kiosk.table.games.sync_or_swim.view import Phase
 from kiosk.ui.games.sync_or_swim.demo import choose_players
@@ -22,27 +21,6 @@ GAME = "sync_or_swim"
 
 def local(year, month, day, hour=12):
     return time.mktime((year, month, day, hour, 0, 0, 0, 0, -1))
-
-
-@pytest.fixture
-def table():
-    made = []
-
-    def make(store=None):
-        controller = TableController(store=store or MemoryStore())
-        made.append(controller)
-        return controller
-
-    yield make
-    for controller in made:
-        controller.close()
-
-
-def attract(make_pilot, controller, size=(1280, 800)):
-    pilot = make_pilot(controller, size=size)
-    pilot.until(lambda: pilot.showing("attract"))
-    pilot.settle()
-    return pilot
 
 
 def test_quick_play_reaches_a_round_without_staff_and_keeps_the_team_name(make_pilot, table):
