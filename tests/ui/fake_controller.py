@@ -359,6 +359,8 @@ class FakeController:
             self.top_scores.clear()
         elif action == StaffAction.VOLUME:
             self.volume = args.get("level", self.volume)
+        elif action == StaffAction.MUTE:
+            self.view = replace(self.view, muted=bool(args.get("on", True)))
         elif action in (SyncStaff.DECK_CHECK_START, SyncStaff.DECK_CHECK_STOP):
             self._deck_check(action, args)
             return

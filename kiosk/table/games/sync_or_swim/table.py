@@ -697,7 +697,7 @@ class SyncOrSwimTable:
         if phase is Phase.SETUP:
             assert self.content is not None
             count = len(self.content.deck.for_players(len(session.seats)))
-            return (f"Shuffle the {count} Sync cards shown onto the Center Platform and lay "
+            return (f"Shuffle the {count} Sync cards shown onto the Centre Platform and lay "
                     f"the element cards face down in lane order. {captain}.")
         if phase is Phase.ROUND_READY:
             again = session.failures_this_round > 0
@@ -705,7 +705,7 @@ class SyncOrSwimTable:
                     if again else f"Round {session.round_number}: {session.added.name} joins")
             return f"{head}. {captain}. Deal 2 cards each, then SWIM!"
         if phase is Phase.PRACTICE:
-            return "Swim! Captain: touch both pads when everyone is in the diving position"
+            return "Swim! Captain: touch both stop pads when everyone is in the diving position"
         if phase is Phase.TIME_OUT:
             return "Time is up: TRY AGAIN (+10 s)"
         if phase is Phase.READING:

@@ -14,7 +14,7 @@ COLOUR_ROWS = (
     (CardView("yellow-2", "yellow", 2, None, None), "Yellow: the letter Y and a triangle."),
     (CardView("green-3", "green", 3, None, None), "Green: the letter G and a square."),
     (CardView("gray-4", "gray", 4, None, None),
-     "Gray: a dash. Gray is never a colour: it cannot meet 'a colour', 'same colour' or "
+     "Grey: a dash. Grey is never a colour: it cannot meet 'a colour', 'same colour' or "
      "'different colours'."),
 )
 WORD_ROWS = (
@@ -23,12 +23,12 @@ WORD_ROWS = (
     ("Even", "2, 4, 6, 8 or 10."),
     ("Odd", "1, 3, 5, 7 or 9."),
     ("7+  3-", "That value or higher; that value or lower."),
-    ("Same", "Matches: within your own cards, across the team, or with your neighbors, "
+    ("Same", "Matches: within your own cards, across the team, or with your neighbours, "
      "as the card says."),
     ("Different", "No two match (in that colour, value or icon)."),
     ("Sequential", "Values that climb by 1, like 4 5 6. Across swimmers the run starts "
      "with the captain and goes left."),
-    ("Neighbors", "The swimmers right beside you, left and right."),
+    ("Neighbours", "The swimmers right beside you, left and right."),
     ("No", "A crossed-out item: play no card with it. A crossed-out card: play no card."),
     ("Each", "Every swimmer meets it on their own."),
     ("Team", "Everyone plays it together."),

@@ -30,7 +30,7 @@ class SetupScreen(ViewScreen):
         game = view.payload
         self.title = f"{game.players or '?'} swimmers: {game.routine_name or 'a routine'}"
         self.deck_text = (f"Use these {len(game.deck)} Sync cards; put the rest back in the "
-                          "box. Shuffle them onto the center platform.")
+                          "box. Shuffle them onto the centre platform.")
         self.captain_text = (f"Seat {view.payload.captain} is the first captain: they press SWIM! "
                              "and stop the timer." if view.payload.captain else "")
         self.ids.seats.seats = view.seats
