@@ -16,6 +16,12 @@ from kiosk.ui import theme
 from kiosk.ui.widgets.limbs import draw_limb
 from kiosk.ui.widgets.stamps import sizes, stamp
 
+# Vertices per round shape and per rounded corner: Kivy's defaults (180 an ellipse, 30
+# a line's corner) are made for shapes a screen wide; a card's look the same with far
+# fewer, and the Performance holds every card's vertices (a line's points as a Python
+# list each): about 8 MB after a routine with the defaults.
+SEGMENTS, CORNER = 24, 4
+
 
 def draw_shape(colour: str, ink, x: float, y: float, width: float, height: float) -> None:
     """The shape that stands for ``colour``, centred in the box, into the current canvas."""
@@ -24,7 +30,7 @@ def draw_shape(colour: str, ink, x: float, y: float, width: float, height: float
     shape = theme.CARD_SHAPES.get(colour, "dash")
     Color(*ink)
     if shape == "circle":
-        Ellipse(pos=(x, y), size=(side, side))
+        Ellipse(pos=(x, y), size=(side, side), segments=SEGMENTS)
     elif shape == "triangle":
         points = [x, y, 0, 0, x + side, y, 0, 0, x + side / 2, y + side, 0, 0]
         Mesh(vertices=points, indices=[0, 1, 2], mode="triangles")
@@ -70,9 +76,10 @@ def draw_card(card, x: float, y: float, width: float, height: float,
     look = face(card)
     radius = width * 0.12
     Color(*look["fill"])
-    RoundedRectangle(pos=(x, y), size=(width, height), radius=[radius])
+    RoundedRectangle(pos=(x, y), size=(width, height), radius=[radius], segments=CORNER)
     Color(1, 1, 1, 0.9 if card is not None else 0.25)
-    Line(rounded_rectangle=(x, y, width, height, radius), width=max(1.5, width * 0.025))
+    Line(rounded_rectangle=(x, y, width, height, radius, CORNER),
+         width=max(1.5, width * 0.025))
     if card is None:
         return []
     ink = look["ink"]
@@ -101,14 +108,15 @@ def draw_back(x: float, y: float, width: float, height: float) -> None:
     """A card lying face down: the deck's dark blue back with a ring of waves."""
     radius = width * 0.12
     Color(*BACK)
-    RoundedRectangle(pos=(x, y), size=(width, height), radius=[radius])
+    RoundedRectangle(pos=(x, y), size=(width, height), radius=[radius], segments=CORNER)
     Color(*BACK_INK)
     Line(rounded_rectangle=(x + width * 0.08, y + width * 0.08, width * 0.84,
-                            height - width * 0.16, radius * 0.7), width=max(1.0, width * 0.02))
+                            height - width * 0.16, radius * 0.7, CORNER),
+         width=max(1.0, width * 0.02))
     cx, cy = x + width / 2, y + height / 2
     for n in range(3):
         r = width * (0.14 + 0.09 * n)
-        Line(circle=(cx, cy, r), width=max(1.0, width * 0.015))
+        Line(circle=(cx, cy, r, 0, 360, SEGMENTS), width=max(1.0, width * 0.015))
 
 
 def draw_miss(x: float, y: float, width: float, height: float) -> None:
@@ -117,10 +125,11 @@ def draw_miss(x: float, y: float, width: float, height: float) -> None:
     ring = max(2.0, width * 0.06)
     Color(*MISS)
     Line(rounded_rectangle=(x + ring / 2, y + ring / 2, width - ring, height - ring,
-                            width * 0.1), width=ring * 0.7)   # inside: the seat stays legible
+                            width * 0.1, CORNER),
+         width=ring * 0.7)   # inside the card: the seat above stays legible
     d = width * 0.38
     bx, by = x + width - d * 0.8, y + height - d * 0.8
-    Ellipse(pos=(bx, by), size=(d, d))
+    Ellipse(pos=(bx, by), size=(d, d), segments=SEGMENTS)
     Color(1, 1, 1, 1)
     k = d * 0.26
     Line(points=[bx + k, by + k, bx + d - k, by + d - k], width=max(1.5, d * 0.08))

@@ -15,16 +15,23 @@ from kivy.uix.widget import Widget
 
 from kiosk.ui import theme
 
+# Vertices per shape: Kivy's defaults (180 for an ellipse, 10 a rounded corner) are made
+# for shapes a screen wide; an icon a few dozen pixels high looks the same with far
+# fewer, and every card on the Performance holds its icons' vertices (memory, and the
+# Pi's GPU uploads them).
+SOLE_SEGMENTS, TOE_SEGMENTS, CORNER_SEGMENTS = 20, 8, 3
+
 
 def _hand(left: bool, x: float, y: float, w: float, h: float) -> None:
     palm_w, palm_h = w * 0.62, h * 0.46
     px = x + (w - palm_w) / 2 + (w * 0.08 if left else -w * 0.08)
-    RoundedRectangle(pos=(px, y), size=(palm_w, palm_h), radius=[palm_w * 0.3])
+    RoundedRectangle(pos=(px, y), size=(palm_w, palm_h), radius=[palm_w * 0.3],
+                     segments=CORNER_SEGMENTS)
     finger_w = palm_w / 4.6
     for n, length in enumerate((0.38, 0.5, 0.54, 0.44)):
         fx = px + palm_w * 0.04 + n * (palm_w - finger_w - palm_w * 0.08) / 3
         RoundedRectangle(pos=(fx, y + palm_h * 0.6), size=(finger_w, palm_h * 0.4 + h * length),
-                         radius=[finger_w / 2])
+                         radius=[finger_w / 2], segments=CORNER_SEGMENTS)
     # the thumb: a slanted quad leaving the palm on the inner side
     side = 1 if left else -1
     base_x = px + palm_w if left else px
@@ -39,7 +46,7 @@ def _hand(left: bool, x: float, y: float, w: float, h: float) -> None:
 def _foot(left: bool, x: float, y: float, w: float, h: float) -> None:
     sole_w, sole_h = w * 0.58, h * 0.74
     sx = x + (w - sole_w) / 2
-    Ellipse(pos=(sx, y), size=(sole_w, sole_h))
+    Ellipse(pos=(sx, y), size=(sole_w, sole_h), segments=SOLE_SEGMENTS)
     toes = (0.26, 0.2, 0.17, 0.15, 0.13)   # big toe first, from the inside out
     span = sole_w * 1.02
     cx = sx + sole_w / 2 + (span / 2 if left else -span / 2)
@@ -48,7 +55,7 @@ def _foot(left: bool, x: float, y: float, w: float, h: float) -> None:
         d = w * size
         tx = cx - (n + 0.5) * step if left else cx + (n + 0.5) * step
         ty = y + sole_h * 0.86 - n * h * 0.035
-        Ellipse(pos=(tx - d / 2, ty), size=(d, d))
+        Ellipse(pos=(tx - d / 2, ty), size=(d, d), segments=TOE_SEGMENTS)
 
 
 def draw_limb(limb: str, side: str, ink, x: float, y: float, width: float,
