@@ -107,6 +107,7 @@ class TableView:
     problems: tuple[str, ...] = ()              # BROKEN: config problems, file:line: message
     resumed: bool = False                       # reopened after a power cut
     volume: float = 1.0                         # staff setting, 0.0 (mute) to 1.0
+    language: str = "en"                        # the table's language (kiosk.i18n)
     payload: Any = None                         # the game's own view (a frozen dataclass)
 
 
@@ -133,6 +134,7 @@ class StaffAction(StrEnum):
 
     VOLUME = "volume"                      # level=0.0..1.0
     RESET_SCORES = "reset_scores"          # the running game's top scores and history
+    LANGUAGE = "language"                  # code="fr": the table's language (players too)
 
 
 class Controller(Protocol):

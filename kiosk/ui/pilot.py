@@ -19,6 +19,8 @@ from kivy.input.motionevent import MotionEvent
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
 
+from kiosk import i18n
+
 
 class Finger(MotionEvent):
     """One finger on the window at a window point, dispatched as a touch the way
@@ -151,10 +153,12 @@ class Pilot:
         return [w for w in walk(Window) if isinstance(w, kind) and visible(w)]
 
     def button(self, text: str):
-        """The visible, enabled button whose text starts with ``text``."""
+        """The visible, enabled button whose text starts with ``text``, or with its
+        translation in the table's language (so one script plays in every language)."""
+        wanted = (text, i18n._(text))
         for widget in self.widgets(ButtonBehavior):
             label = getattr(widget, "text", "")
-            if label.startswith(text) and not widget.disabled:
+            if label.startswith(wanted) and not widget.disabled:
                 return widget
         shown = [getattr(w, "text", type(w).__name__) for w in self.widgets(ButtonBehavior)]
         raise LookupError(f"no button {text!r} on screen; there are {shown}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kivy.properties import StringProperty
 
+from kiosk.i18n import _
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 
@@ -12,7 +13,7 @@ class BrokenScreen(ViewScreen):
     problems = StringProperty("")
 
     def redraw(self, view) -> None:
-        lines = view.problems or ("The kiosk could not start, but did not say why.",)
+        lines = view.problems or (_("The kiosk could not start, but did not say why."),)
         self.problems = "\n".join(f"- {line}" for line in lines)
 
 

@@ -5,6 +5,7 @@ screen)."""
 
 from __future__ import annotations
 
+from kiosk.i18n import N_
 from kiosk.table.games.sync_or_swim.view import Phase, SyncStaff
 from kiosk.ui.games import DevTool, GameScreens, StaffButton
 
@@ -43,9 +44,9 @@ SCREENS = GameScreens(
     # building it on the stop ~90 ms here, while the players turn their cards over.
     kept=("round", "performance"),
     staff_buttons=(
-        StaffButton("Unlock all routines", action=SyncStaff.UNLOCK_ALL,
-                    done="Every routine is unlocked."),
-        StaffButton("Cards: tag a new deck", overlay="enroll"),
+        StaffButton(N_("Unlock all routines"), action=SyncStaff.UNLOCK_ALL,
+                    done=N_("Every routine is unlocked.")),
+        StaffButton(N_("Cards: tag a new deck"), overlay="enroll"),
     ),
     follows_view=("enroll", "sync_or_swim_records"),  # staff tagging cards: any phase
     leaves_overlay=(Phase.PRACTICE, Phase.READING, Phase.PERFORMANCE, Phase.JUDGE_BY_HAND),
@@ -56,10 +57,10 @@ SCREENS = GameScreens(
         DevTool("Any card", f"{_HERE}.dev:any_card"),
     ),
     tips=(
-        "A team game for 3 to 6 players. Nobody needs to read the rules.",
-        "Play cards face down into lanes so every rule on screen is met.",
-        "The table reads your cards and judges the Performance for you.",
-        "Talk all you like, but never show your cards.",
-        "Beat the clock together: the faster you swim, the higher the score.",
+        N_("A team game for 3 to 6 players. Nobody needs to read the rules."),
+        N_("Play cards face down into lanes so every rule on screen is met."),
+        N_("The table reads your cards and judges the Performance for you."),
+        N_("Talk all you like, but never show your cards."),
+        N_("Beat the clock together: the faster you swim, the higher the score."),
     ),
 )

@@ -9,18 +9,23 @@ from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
+from kiosk.i18n import N_, _
 from kiosk.table.games.sync_or_swim.view import Phase
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 from kiosk.ui.widgets.basics import reuse
 
 READING_AFTER_S = 0.15  # a stop whose cards take longer than this says it is reading
+# The big button's words in each phase ("" : while swimming), translated in round.kv.
+SWIM_BUTTON = {"round ready": N_("SWIM!"), "time out": N_("TRY AGAIN (+10 s)"),
+               "reading": N_("Reading cards..."), "": N_("Swimming...")}
 
 
 def round_heading(view) -> str:
-    name = view.payload.routine_name or "Routine"
+    name = view.payload.routine_name or _("Routine")
     if view.payload.round_number:
-        return f"{name}: round {view.payload.round_number} of 6"
+        return _("{routine}: round {number} of 6").format(
+            routine=name, number=view.payload.round_number)
     return name
 
 

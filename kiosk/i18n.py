@@ -1,0 +1,103 @@
+"""The words the kiosk shows, in the table's language, through the standard library's
+:mod:`gettext`. English is the source language: every message is written in English in
+the code, marked with :func:`_` (translated now) or :func:`N_` (marked only, for module
+constants translated where they are shown), and the catalogues under
+``kiosk/locale/<lang>/LC_MESSAGES/kiosk.po`` give the other languages (see
+docs/languages.md; ``python -m kiosk.locale_tools`` extracts and compiles them).
+
+One language for the whole process: the table's setting, which the controller applies
+(:func:`set_language`) and the UI follows. Standard library only, so the rules engines
+may word their reasons through it too (a shared leaf, like :mod:`kiosk.tomlfile`).
+
+>>> set_language("fr"); _("Done")
+'Terminé'
+>>> set_language("en"); _("Done")
+'Done'
+"""
+
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+
+DOMAIN = "kiosk"
+LOCALE_DIR = Path(__file__).with_name("locale")
+SOURCE = "en"
+# The shipped languages, each named in itself (what the language button shows).
+LANGUAGES = {"en": "English", "fr": "Français"}
+# The flag-like short label of each language (no flag images: a language is not a country).
+SHORT = {"en": "EN", "fr": "FR"}
+
+_translations: dict[str, gettext.NullTranslations] = {}
+_current = SOURCE
+_default = SOURCE  # a table that never chose a language (``kiosk demo --lang`` sets it)
+
+
+def translation(code: str) -> gettext.NullTranslations:
+    """The catalogue of ``code`` (English: the messages as written)."""
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}: use one of {', '.join(LANGUAGES)}")
+    if code not in _translations:
+        if code == SOURCE:
+            _translations[code] = gettext.NullTranslations()
+        else:
+            _translations[code] = gettext.translation(DOMAIN, LOCALE_DIR, [code],
+                                                      fallback=True)
+    return _translations[code]
+
+
+def set_language(code: str) -> None:
+    """Show every message in ``code`` from now on (a code of :data:`LANGUAGES`)."""
+    global _current
+    translation(code)
+    _current = code
+
+
+def language() -> str:
+    return _current
+
+
+def set_default(code: str) -> None:
+    """The language of a table whose store holds no choice (see :func:`default`)."""
+    global _default
+    translation(code)
+    _default = code
+
+
+def default() -> str:
+    return _default
+
+
+def known(code: object) -> bool:
+    return isinstance(code, str) and code in LANGUAGES
+
+
+def next_language(code: str) -> str:
+    """The language after ``code``, round the shipped ones (the attract screen's button).
+
+    >>> next_language("en"), next_language("fr")
+    ('fr', 'en')
+    """
+    codes = list(LANGUAGES)
+    return codes[(codes.index(code) + 1) % len(codes)] if code in codes else SOURCE
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return translation(_current).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message that fits ``n`` in the current language."""
+    return translation(_current).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogue without translating it: for constants built
+    at import time, translated with :func:`_` where they are shown."""
+    return message
+
+
+def gettext_for(code: str):
+    """``_`` bound to one language (the kv rules' ``app.tr``)."""
+    return translation(code).gettext

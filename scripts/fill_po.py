@@ -1,0 +1,22 @@
+"""Fill untranslated messages of a language's kiosk.po from a Python file that defines
+``FR = {msgid: msgstr}`` (a translator's working list): ``python scripts/fill_po.py fr
+LIST.py``. Messages already translated are left as they are."""
+
+import runpy
+import sys
+
+from babel.messages.pofile import write_po
+
+from kiosk.locale_tools import po_path, read_catalog
+
+code, source = sys.argv[1], sys.argv[2]
+table = runpy.run_path(source)[code.upper()]
+catalog = read_catalog(code)
+filled = 0
+for message in catalog:
+    if message.id and not message.string and message.id in table:
+        message.string = table[message.id]
+        filled += 1
+with po_path(code).open("wb") as handle:
+    write_po(handle, catalog, width=100, sort_output=False)
+print(f"{filled} messages filled")
