@@ -18,6 +18,7 @@ import re
 import string
 import sys
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -42,6 +43,7 @@ def extract_kv(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
             yield lineno, "tr", ast.literal_eval(match.group(1)), []
 
 
+@cache
 def extracted() -> Catalog:
     """Every marked message of the package, as a template catalogue."""
     catalog = Catalog(project="kiosk", domain=DOMAIN)
