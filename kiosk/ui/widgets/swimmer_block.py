@@ -11,6 +11,7 @@ from kivy.graphics import Color, RoundedRectangle
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.widget import Widget
 
+from kiosk.i18n import _
 from kiosk.ui import theme
 from kiosk.ui.widgets.card import card_width, draw_card
 from kiosk.ui.widgets.stamps import sizes, stamp
@@ -20,7 +21,7 @@ MISSED = (0.45, 0.1, 0.1, 1)
 
 
 def heading(seat: int, passed: bool) -> str:
-    return f"Seat {seat}" + ("" if passed else "  X")
+    return _("Seat {seat}").format(seat=seat) + ("" if passed else "  X")
 
 
 class SwimmerBlock(Widget):
@@ -41,7 +42,7 @@ class SwimmerBlock(Widget):
         return max(min_touch * 1.6, ui_scale * 8 + count * card_width(ui_scale, min_touch)
                    + (count - 1) * ui_scale * 4)
 
-    def _draw(self, *_) -> None:
+    def _draw(self, *_args) -> None:
         if self.canvas is None:  # a property set while the widget is being made
             return
         scale, min_font, min_touch = sizes()
@@ -60,7 +61,7 @@ class SwimmerBlock(Widget):
                                font, theme.TEXT, bold=True))
             card_h = min(card_w * 1.4, max(0.0, height - 2 * pad - head_h))
             if not self.cards:
-                texts.append(stamp("no card", (x + pad, y + pad, width - 2 * pad, card_h),
+                texts.append(stamp(_("no card"), (x + pad, y + pad, width - 2 * pad, card_h),
                                    font, theme.TEXT))
             for n, card in enumerate(self.cards):
                 texts += draw_card(card, x + pad + n * (card_w + gap), y + pad,

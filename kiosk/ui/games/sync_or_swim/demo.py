@@ -58,7 +58,7 @@ class Sitting:
         if screen.single:
             pilot.tap(screen.ids.wake)
         else:  # several games on offer: this one's tile
-            pilot.press("Play Sync or Swim")
+            pilot.tap(screen.tile("sync_or_swim").ids.play)
         self.wait_phase(Phase.CHOOSING)
         pilot.press(str(players))
         if shots:
@@ -67,7 +67,7 @@ class Sitting:
         self.wait_phase(Phase.SETUP)
         if shots:
             self.shot("setup")
-        pilot.press("We are set up")
+        pilot.press("We are set up: start round 1")
         self.wait_phase(Phase.ROUND_READY)
 
     def perform(self, in_sync: bool, name: str | None = None) -> None:
@@ -107,7 +107,7 @@ def full_routine(s: Sitting, players: int) -> None:
     driver.run_out_the_clock()
     s.wait_phase(Phase.TIME_OUT)
     s.shot("time-out")
-    pilot.press("TRY AGAIN")
+    pilot.press("TRY AGAIN (+10 s)")
     s.wait_phase(Phase.ROUND_READY)
 
     s.perform(True, "in-sync")            # round 1

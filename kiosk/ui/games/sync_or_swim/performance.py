@@ -10,6 +10,7 @@ from __future__ import annotations
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
+from kiosk.i18n import _
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 from kiosk.ui.widgets.basics import make, reuse
@@ -21,9 +22,10 @@ LONG_PRESS_SECONDS = 2.0
 
 
 def lane_heading(lane) -> str:
-    mark = "MET" if lane.passed else "MISSED"
+    mark = _("MET") if lane.passed else _("MISSED")
     choice = f" ({lane.choice})" if lane.choice else ""
-    return f"Lane {lane.lane}: {lane.rule}{choice} - {mark}"
+    return _("Lane {lane}: {rule} - {mark}").format(lane=lane.lane, rule=f"{lane.rule}{choice}",
+                                                    mark=mark)
 
 
 def failure_lines(lane) -> list[str]:
@@ -31,17 +33,18 @@ def failure_lines(lane) -> list[str]:
     for swimmer in lane.swimmers:
         if swimmer.passed:
             continue
-        reason = swimmer.reason or "did not meet it"
-        lines.append(reason if reason.startswith("Seat") else f"Seat {swimmer.seat}: {reason}")
+        reason = swimmer.reason or _("did not meet it")
+        seat = _("Seat {seat}").format(seat=swimmer.seat)
+        lines.append(reason if reason.startswith(seat) else f"{seat}: {reason}")
     return lines
 
 
 def banner_text(verdict) -> str:
-    text = "IN SYNC!" if verdict.in_sync else "NOT IN SYNC (+10 s)"
+    text = _("IN SYNC!") if verdict.in_sync else _("NOT IN SYNC (+10 s)")
     if verdict.overridden:
-        text += "\ncorrected by staff"
+        text += "\n" + _("corrected by staff")
     elif verdict.by_hand:
-        text += "\njudged by the players"
+        text += "\n" + _("judged by the players")
     return text
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kivy.properties import StringProperty
 
+from kiosk.i18n import _
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 
@@ -17,9 +18,12 @@ def routine_line(record) -> str:
     '2. Sudden Depth: not finished yet'"""
     number = f"{record.number}. " if record.number is not None else ""
     if record.top_score is None:
-        return f"{number}{record.name}: not finished yet"
-    times = "once" if record.finished == 1 else f"{record.finished} times"
-    return f"{number}{record.name}: top score {record.top_score} (finished {times})"
+        return _("{routine}: not finished yet").format(routine=f"{number}{record.name}")
+    if record.finished == 1:
+        return _("{routine}: top score {score} (finished once)").format(
+            routine=f"{number}{record.name}", score=record.top_score)
+    return _("{routine}: top score {score} (finished {count} times)").format(
+        routine=f"{number}{record.name}", score=record.top_score, count=record.finished)
 
 
 class SyncOrSwimRecordsScreen(ViewScreen):
@@ -32,7 +36,7 @@ class SyncOrSwimRecordsScreen(ViewScreen):
             return
         played = [r for r in records.routines if r.top_score is not None]
         self.table = "\n".join(routine_line(r) for r in played) or \
-            "No routine finished yet. Be the first team on the board!"
+            _("No routine finished yet. Be the first team on the board!")
         self.recent = "\n".join(records.recent)
 
 

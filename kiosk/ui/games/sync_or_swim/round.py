@@ -38,6 +38,10 @@ class RoundScreen(ViewScreen):
     circles = BooleanProperty(False)   # the two-finger fallback is on screen
     pads = BooleanProperty(True)
 
+    @staticmethod
+    def button_words(phase: str) -> str:
+        return SWIM_BUTTON.get(phase, SWIM_BUTTON[""])
+
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._reading_shown = False
@@ -79,18 +83,21 @@ class RoundScreen(ViewScreen):
 
     def _default_message(self, view) -> str:
         if view.phase is Phase.ROUND_READY:
-            return (f"Captain (seat {view.payload.captain}): press SWIM! when everyone "
-                    "has their cards.")
+            return _("Captain (seat {seat}): press SWIM! when everyone has their "
+                     "cards.").format(seat=view.payload.captain)
         if view.phase is Phase.PRACTICE:
             if view.hardware.pads:
-                return "Ready? Press your seat button. Captain: touch both pads to stop."
+                return _("Ready? Press your seat button. Captain: touch both pads to stop.")
             if view.hardware.stuck_pads:
                 stuck = view.hardware.stuck_pads
-                which = "Stop pads A and B are" if len(stuck) > 1 else f"Stop pad {stuck[0]} is"
-                return f"{which} held or stuck. Captain: touch BOTH white circles at once."
-            return "Ready? Press your seat button. Captain: touch BOTH white circles at once."
+                if len(stuck) > 1:
+                    return _("Stop pads A and B are held or stuck. Captain: touch BOTH white "
+                             "circles at once.")
+                return _("Stop pad {pad} is held or stuck. Captain: touch BOTH white circles "
+                         "at once.").format(pad=stuck[0])
+            return _("Ready? Press your seat button. Captain: touch BOTH white circles at once.")
         if view.phase is Phase.TIME_OUT:
-            return "Time ran out. Gather and reshuffle all the cards, then try again."
+            return _("Time ran out. Gather and reshuffle all the cards, then try again.")
         return ""
 
     def _fill_rules(self, view) -> None:

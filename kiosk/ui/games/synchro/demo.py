@@ -86,7 +86,7 @@ def play(folder: Path, *, size, written: list[Path], shots: bool = True, look=No
     try:
         pilot.until(lambda: pilot.showing("attract"))
         pilot.settle()  # the tiles in their places before a finger goes down
-        pilot.press("Play Synchro")
+        pilot.tap(pilot.screen().tile("synchro").ids.play)
         wait_phase(pilot, Phase.CHOOSING)
         shot("choosing")
         pilot.press("How to play")
