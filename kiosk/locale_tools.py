@@ -7,7 +7,10 @@ kiosk itself reads the compiled ``.mo`` with the standard library).
 ``python -m kiosk.locale_tools check``   print every problem (what the tests assert).
 
 Python files mark messages with ``_()``, ``ngettext()`` and ``N_()``; kv rules with
-``app.tr("...")``, which :func:`extract_kv` finds (Babel knows no kv).
+``app.tr("...")``, which :func:`extract_kv` finds (Babel knows no kv). The games' shipped
+content (``config/<game>/*.toml``) gives its ``name``, ``text`` and ``label`` fields
+(:func:`extract_content`): the kiosk shows them through ``_()``, so a café's own edits
+show as written, and the shipped cards in the table's language.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import io
 import re
 import string
 import sys
+import tomllib
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -29,6 +33,7 @@ from babel.messages.pofile import read_po, write_po
 from kiosk.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE
 
 PACKAGE = Path(__file__).resolve().parent
+CONFIG = PACKAGE.parent / "config"
 KEYWORDS = {**DEFAULT_KEYWORDS, "tr": None}
 # ``app.tr("...")`` or ``tr('...')`` in a kv value: the string literal right after it.
 KV_CALL = re.compile(r"""\btr\(\s*((?:"(?:[^"\\]|\\.)*")|(?:'(?:[^'\\]|\\.)*'))\s*\)""")
@@ -43,15 +48,35 @@ def extract_kv(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
             yield lineno, "tr", ast.literal_eval(match.group(1)), []
 
 
+CONTENT_FIELD = re.compile(r"^\s*(name|text|label)\s*=\s*(\"(?:[^\"\\]|\\.)*\")\s*(#.*)?$")
+
+
+def extract_content(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
+    """Babel extractor for content TOML: every one-line ``name``/``text``/``label``."""
+    for lineno, line in enumerate(io.TextIOWrapper(fileobj, encoding="utf-8"), start=1):
+        match = CONTENT_FIELD.match(line)
+        if match:
+            yield lineno, None, tomllib.loads(f"v = {match[2]}")["v"], []
+
+
+def content_folders() -> list[Path]:
+    from kiosk import registry
+
+    return [CONFIG / info.content for info in registry.GAMES if info.content]
+
+
 @cache
 def extracted() -> Catalog:
-    """Every marked message of the package, as a template catalogue."""
+    """Every marked message of the package and of the shipped content, as a template."""
     catalog = Catalog(project="kiosk", domain=DOMAIN)
-    method_map = [("**.py", "python"), ("**.kv", extract_kv)]
-    for path, lineno, message, comments, context in extract_from_dir(
-            PACKAGE, method_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
-        catalog.add(message, None, [(path, lineno)], auto_comments=comments,
-                    context=context)
+    sources = [(PACKAGE, [("**.py", "python"), ("**.kv", extract_kv)])]
+    sources += [(folder, [("*.toml", extract_content)]) for folder in content_folders()]
+    for folder, method_map in sources:
+        for path, lineno, message, comments, context in extract_from_dir(
+                folder, method_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
+            where = str((folder / path).relative_to(PACKAGE.parent))
+            catalog.add(message, None, [(where, lineno)], auto_comments=comments,
+                        context=context)
     return catalog
 
 

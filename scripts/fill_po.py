@@ -1,6 +1,7 @@
-"""Fill untranslated messages of a language's kiosk.po from a Python file that defines
-``FR = {msgid: msgstr}`` (a translator's working list): ``python scripts/fill_po.py fr
-LIST.py``. Messages already translated are left as they are."""
+"""Fill a language's kiosk.po from a translator's working list, a Python file that
+defines ``FR = {msgid: msgstr}`` (named after the language code):
+``python scripts/fill_po.py fr LIST.py [--replace]``. Without ``--replace`` only
+untranslated messages are filled."""
 
 import runpy
 import sys
@@ -10,11 +11,12 @@ from babel.messages.pofile import write_po
 from kiosk.locale_tools import po_path, read_catalog
 
 code, source = sys.argv[1], sys.argv[2]
+replace = "--replace" in sys.argv[3:]
 table = runpy.run_path(source)[code.upper()]
 catalog = read_catalog(code)
 filled = 0
 for message in catalog:
-    if message.id and not message.string and message.id in table:
+    if message.id and message.id in table and (replace or not message.string):
         message.string = table[message.id]
         filled += 1
 with po_path(code).open("wb") as handle:
