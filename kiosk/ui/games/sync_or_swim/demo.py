@@ -14,6 +14,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from kiosk import i18n
 from kiosk.paths import config_dir
 from kiosk.table.games.sync_or_swim.view import Phase
 
@@ -63,7 +64,8 @@ class Sitting:
         pilot.press(str(players))
         if shots:
             self.shot("choose-routine")
-        pilot.press(routine)
+        number, _dot, name = routine.partition(". ")
+        pilot.press(f"{number}. {i18n._(name)}")  # the routine's name in the table's language
         self.wait_phase(Phase.SETUP)
         if shots:
             self.shot("setup")
@@ -132,7 +134,8 @@ def full_routine(s: Sitting, players: int) -> None:
     s.wait_phase(Phase.PRACTICE)
     driver.arrange(True)
     driver.stop()
-    pilot.until(lambda: any("Reading the cards" in text for text in pilot.labels()))
+    reading = i18n._("Stopped! Reading the cards… keep them where they are")
+    pilot.until(lambda: reading in pilot.labels())
     s.shot("reading-the-cards")
     driver.table.board(2).slow_answers(0)   # ... and answers: still judged by the table
     s.wait_phase(Phase.PERFORMANCE)
