@@ -92,6 +92,28 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translation(_current).ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` as meant in ``context`` (one English word, several French forms:
+    ``pgettext("cards", "blue")`` is 'bleues', ``pgettext("card", "blue")`` 'bleue')."""
+    return translation(_current).pgettext(context, message)
+
+
+def per_language(method):
+    """Like :func:`functools.cached_property`, one value per language: for words a
+    frozen value builds once and shows many times (a rule's text, a role's)."""
+    name = method.__name__
+
+    def getter(self):
+        cache = self.__dict__.setdefault("_words", {})
+        key = (name, _current)
+        if key not in cache:
+            cache[key] = method(self)
+        return cache[key]
+
+    getter.__doc__ = method.__doc__
+    return property(getter)
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for the catalogue without translating it: for constants built
     at import time, translated with :func:`_` where they are shown."""
