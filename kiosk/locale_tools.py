@@ -127,6 +127,11 @@ def placeholders(text: str) -> list[str]:
     return sorted(fields + specs)
 
 
+def _named(key: tuple) -> str:
+    context, msgid = key
+    return f"{msgid!r} (as {context!r})" if context else repr(msgid)
+
+
 def _forms(value) -> tuple[str, ...]:
     return tuple(value) if isinstance(value, (tuple, list)) else (value,)
 
@@ -134,30 +139,31 @@ def _forms(value) -> tuple[str, ...]:
 def problems() -> list[str]:
     """Every way the shipped catalogues fall short, one sentence each (empty: all good)."""
     found: list[str] = []
-    wanted = {m.id for m in extracted() if m.id}
+    wanted = {(m.context, m.id) for m in extracted() if m.id}
     for code in translated_languages():
         path = po_path(code)
         if not path.exists():
             found.append(f"{path}: missing (run python -m kiosk.locale_tools update)")
             continue
         catalog = read_catalog(code)
-        have = {m.id: m for m in catalog if m.id}
-        for msgid in sorted(wanted - set(have), key=str):
-            found.append(f"{code}: {msgid!r} is in the code but not in {path.name} "
+        have = {(m.context, m.id): m for m in catalog if m.id}
+        for key in sorted(wanted - set(have), key=str):
+            found.append(f"{code}: {_named(key)} is in the code but not in {path.name} "
                          "(run python -m kiosk.locale_tools update)")
-        for msgid in sorted(set(have) - wanted, key=str):
-            found.append(f"{code}: {msgid!r} is in {path.name} but no longer in the code")
-        for msgid, message in have.items():
+        for key in sorted(set(have) - wanted, key=str):
+            found.append(f"{code}: {_named(key)} is in {path.name} but no longer in the code")
+        for key, message in have.items():
+            msgid = _named(key)
             strings = _forms(message.string)
             if message.fuzzy:
-                found.append(f"{code}: {msgid!r} is marked fuzzy")
+                found.append(f"{code}: {msgid} is marked fuzzy")
             if not all(strings):
-                found.append(f"{code}: {msgid!r} is not translated")
+                found.append(f"{code}: {msgid} is not translated")
                 continue
-            want = placeholders(_forms(msgid)[0])
+            want = placeholders(_forms(message.id)[0])
             for text in strings:
                 if placeholders(text) != want:
-                    found.append(f"{code}: {msgid!r} -> {text!r}: placeholders differ")
+                    found.append(f"{code}: {msgid} -> {text!r}: placeholders differ")
         found += _mo_problems(code, catalog)
     return found
 
@@ -168,8 +174,8 @@ def _mo_problems(code: str, catalog: Catalog) -> list[str]:
         return [f"{path}: missing (run python -m kiosk.locale_tools compile)"]
     with path.open("rb") as handle:
         compiled = read_mo(handle)
-    po = {m.id: m.string for m in catalog if m.id and not m.fuzzy}
-    mo = {m.id: m.string for m in compiled if m.id}
+    po = {(m.context, m.id): m.string for m in catalog if m.id and not m.fuzzy}
+    mo = {(m.context, m.id): m.string for m in compiled if m.id}
     if po != mo:
         return [f"{path} disagrees with {path.with_suffix('.po').name} "
                 "(run python -m kiosk.locale_tools compile)"]

@@ -1,5 +1,6 @@
 """Fill a language's kiosk.po from a translator's working list, a Python file that
-defines ``FR = {msgid: msgstr}`` (named after the language code):
+defines ``FR = {msgid: msgstr}`` (named after the language code; a message with a
+context is keyed ``(context, msgid)``):
 ``python scripts/fill_po.py fr LIST.py [--replace]``. Without ``--replace`` only
 untranslated messages are filled."""
 
@@ -16,8 +17,9 @@ table = runpy.run_path(source)[code.upper()]
 catalog = read_catalog(code)
 filled = 0
 for message in catalog:
-    if message.id and message.id in table and (replace or not message.string):
-        message.string = table[message.id]
+    key = (message.context, message.id) if message.context else message.id
+    if message.id and key in table and (replace or not message.string):
+        message.string = table[key]
         filled += 1
 with po_path(code).open("wb") as handle:
     write_po(handle, catalog, width=100, sort_output=False)

@@ -11,7 +11,7 @@ from kivy.graphics import Color, RoundedRectangle
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.widget import Widget
 
-from kiosk.i18n import _
+from kiosk.i18n import _, pgettext
 from kiosk.ui import theme
 from kiosk.ui.widgets.card import card_width, draw_card
 from kiosk.ui.widgets.stamps import sizes, stamp
@@ -61,7 +61,8 @@ class SwimmerBlock(Widget):
                                font, theme.TEXT, bold=True))
             card_h = min(card_w * 1.4, max(0.0, height - 2 * pad - head_h))
             if not self.cards:
-                texts.append(stamp(_("no card"), (x + pad, y + pad, width - 2 * pad, card_h),
+                nothing = pgettext("swimmer block", "no card")
+                texts.append(stamp(nothing, (x + pad, y + pad, width - 2 * pad, card_h),
                                    font, theme.TEXT))
             for n, card in enumerate(self.cards):
                 texts += draw_card(card, x + pad + n * (card_w + gap), y + pad,
