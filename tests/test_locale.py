@@ -21,19 +21,6 @@ ROOT = Path(__file__).resolve().parents[1]
 # listed one that has none left).
 ENGLISH_ONLY = {
     "kiosk/ui/devpanel.kv",  # the developer's side panel of ``kiosk run --simulate``
-    "kiosk/ui/games/synchro/board.kv",
-    "kiosk/ui/games/synchro/choose.kv",
-    "kiosk/ui/games/synchro/records.kv",
-    "kiosk/ui/games/synchro/result.kv",
-    "kiosk/ui/games/synapse/board.kv",
-    "kiosk/ui/games/synapse/choose.kv",
-    "kiosk/ui/games/synapse/records.kv",
-    "kiosk/ui/games/sync_association/covers.kv",
-    "kiosk/ui/games/sync_association/records.kv",
-    "kiosk/ui/games/sync_association/round.kv",
-    "kiosk/ui/games/sync_association/setup.kv",
-    "kiosk/ui/games/sync_association/staff.kv",
-    "kiosk/ui/games/sync_association/summary.kv",
 }
 TEXT_LINE = re.compile(r"^\s*(text|title):\s(.*)$")
 LITERAL = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'')

@@ -14,6 +14,7 @@ from kivy.properties import (
     StringProperty,
 )
 
+from kiosk.i18n import N_
 from kiosk.ui import theme
 from kiosk.ui.games.sync_association.keyboard import SyncAssociationKeyboard  # noqa: F401
 from kiosk.ui.screens.base import ViewScreen
@@ -21,6 +22,10 @@ from kiosk.ui.widgets.basics import make, reuse
 
 RECENT_SHOWN = 6
 LIMITS = {"phantoms": (2, 6), "keys": (2, 6), "blocks": (-1, 10)}  # blocks -1: the rules'
+
+
+# The confirming button's words on each page (translated in setup.kv).
+CONFIRM_WORDS = {"team": N_("Choose above"), "name": N_("This name"), "game": N_("Start")}
 
 
 def group_line(group) -> str:
@@ -38,6 +43,10 @@ def stepped(value: int, name: str, step: int) -> int:
 
 
 class SyncAssociationSetupScreen(ViewScreen):
+    @staticmethod
+    def confirm_words(page: str) -> str:
+        return CONFIRM_WORDS[page]
+
     page = StringProperty("team")       # "team" | "name" | "game"
     more = BooleanProperty(False)       # the variants instead of seats, mode, order
     team = StringProperty("")           # the chosen group's name, "" for none
