@@ -52,6 +52,12 @@ class Finger(MotionEvent):
         EventLoop.post_dispatch_input("update", self)
 
 
+def says(label: str, text: str) -> bool:
+    """``label`` starts with ``text`` or with its translation in the table's language (a
+    script written in English plays in every shipped language)."""
+    return label.startswith((text, i18n._(text)))
+
+
 def walk(widget) -> Iterator:
     """Every widget under ``widget`` (itself first), popups included when it is the Window."""
     yield widget
@@ -155,10 +161,8 @@ class Pilot:
     def button(self, text: str):
         """The visible, enabled button whose text starts with ``text``, or with its
         translation in the table's language (so one script plays in every language)."""
-        wanted = (text, i18n._(text))
         for widget in self.widgets(ButtonBehavior):
-            label = getattr(widget, "text", "")
-            if label.startswith(wanted) and not widget.disabled:
+            if says(getattr(widget, "text", ""), text) and not widget.disabled:
                 return widget
         shown = [getattr(w, "text", type(w).__name__) for w in self.widgets(ButtonBehavior)]
         raise LookupError(f"no button {text!r} on screen; there are {shown}")

@@ -99,14 +99,14 @@ def press_to_mood(pilot, sim: Sim, seat: int, wanted: str | None) -> None:
 
 def seat_button(pilot, seat: int, text: str):
     """The button ``text`` in seat ``seat``'s box."""
-    from kiosk.ui.pilot import walk
+    from kiosk.ui.pilot import says, walk
 
     screen = pilot.screen()
     for row in (screen.ids.bottom_seats, screen.ids.top_seats):
         for box in row.children:
             if box.seat == seat:
                 for widget in walk(box):
-                    if getattr(widget, "text", "").startswith(text) and not widget.disabled:
+                    if says(getattr(widget, "text", ""), text) and not widget.disabled:
                         return widget
     raise LookupError(f"no button {text!r} in seat {seat}'s box")
 
