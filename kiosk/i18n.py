@@ -25,8 +25,6 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 SOURCE = "en"
 # The shipped languages, each named in itself (what the language button shows).
 LANGUAGES = {"en": "English", "fr": "Français"}
-# The flag-like short label of each language (no flag images: a language is not a country).
-SHORT = {"en": "EN", "fr": "FR"}
 
 _translations: dict[str, gettext.NullTranslations] = {}
 _current = SOURCE

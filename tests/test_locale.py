@@ -95,3 +95,108 @@ def test_set_language_switches_and_refuses_unknown_codes():
     finally:
         i18n.set_language("en")
     assert i18n._("Done") == "Done"
+
+
+# Python UI modules that still write English sentences, each with its reason. The test
+# below fails on a sentence-like string constant outside _()/N_() in any other module,
+# and on a listed module that has none left. (A heuristic: it reads string constants,
+# so it also lists codes and tools; their reason says so.)
+PYTHON_ENGLISH_ONLY = {
+    "kiosk/ui/demo.py": "tool: kiosk demo's command line",
+    "kiosk/ui/devpanel.py": "tool: the developer's side panel",
+    "kiosk/ui/kiosk_mode.py": "tool: Kivy configuration comments",
+    "kiosk/ui/layout_check.py": "tool: layout findings for developers",
+    "kiosk/ui/run.py": "tool: kiosk run's command line",
+    "kiosk/ui/app.py": "the window title, never shown on the kiosk",
+    "kiosk/ui/games/sync_or_swim/__init__.py": "developer panel tools",
+    "kiosk/ui/games/sync_or_swim/demo.py": "demo script: presses buttons by English words",
+    "kiosk/ui/games/sync_or_swim/dev.py": "developer panel tools",
+    "kiosk/ui/games/sync_or_swim/icons.py": "icon codes (LH BH RH), not words",
+    "kiosk/ui/games/sync_or_swim/round.py": "phase names, not words",
+    "kiosk/ui/games/synchro/demo.py": "demo script: presses buttons by English words",
+    "kiosk/ui/games/synapse/demo.py": "demo script: presses buttons by English words",
+    "kiosk/ui/games/sync_association/demo.py": "demo script: presses buttons by English words",
+    "kiosk/ui/games/sync_association/__init__.py": "developer panel tools",
+    "kiosk/ui/screens/paged_help.py": "not translated yet: other games' How to play",
+    "kiosk/ui/widgets/card.py": "not translated yet: card descriptions",
+    "kiosk/ui/games/synchro/board.py": "not translated yet",
+    "kiosk/ui/games/synchro/how_to_play.py": "not translated yet",
+    "kiosk/ui/games/synchro/records.py": "not translated yet",
+    "kiosk/ui/games/synchro/result.py": "not translated yet",
+    "kiosk/ui/games/synapse/area.py": "not translated yet",
+    "kiosk/ui/games/synapse/board.py": "not translated yet",
+    "kiosk/ui/games/synapse/how_to_play.py": "not translated yet",
+    "kiosk/ui/games/synapse/records.py": "not translated yet",
+    "kiosk/ui/games/synapse/score.py": "not translated yet",
+    "kiosk/ui/games/sync_association/covers.py": "not translated yet",
+    "kiosk/ui/games/sync_association/how_to_play.py": "not translated yet",
+    "kiosk/ui/games/sync_association/records.py": "not translated yet",
+    "kiosk/ui/games/sync_association/round.py": "not translated yet",
+    "kiosk/ui/games/sync_association/seats.py": "not translated yet",
+    "kiosk/ui/games/sync_association/setup.py": "not translated yet",
+    "kiosk/ui/games/sync_association/staff.py": "not translated yet",
+    "kiosk/ui/games/sync_association/summary.py": "not translated yet",
+}
+MARKERS = {"_", "N_", "pgettext", "ngettext"}
+NOT_SHOWN = {"exception", "warning", "error", "info", "debug"}  # logging, not the screen
+
+
+def _inside(tree, kinds) -> set[int]:
+    """The ids of every node under a call of one of ``kinds`` (by name), a raise, an
+    assert, or a docstring."""
+    ids: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                ids.add(id(first.value))
+        called = ""
+        if isinstance(node, ast.Call):
+            func = node.func
+            called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        if called in kinds or isinstance(node, (ast.Raise, ast.Assert)):
+            ids.update(id(sub) for sub in ast.walk(node))
+    return ids
+
+
+def unmarked_sentences(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text())
+    skip = _inside(tree, MARKERS | NOT_SHOWN)
+    return [f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in skip and re.search(r"[A-Za-z]{2,} [A-Za-z]{2,}", node.value)
+            and "kiosk." not in node.value]
+
+
+def test_python_screens_show_no_unmarked_sentences():
+    found, done = [], []
+    for path in sorted((ROOT / "kiosk" / "ui").rglob("*.py")):
+        name = str(path.relative_to(ROOT))
+        sentences = unmarked_sentences(path)
+        if name in PYTHON_ENGLISH_ONLY:
+            if not sentences:
+                done.append(name)
+        else:
+            found += sentences
+    assert not found, "sentences not through _():\n" + "\n".join(found)
+    assert not done, f"no English left: take them off PYTHON_ENGLISH_ONLY: {done}"
+
+
+def test_no_function_hides_the_translation_function():
+    """``def f(self, *_)`` and then ``_("...")`` inside would call the tuple."""
+    wrong = []
+    for path in sorted((ROOT / "kiosk").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, (ast.FunctionDef, ast.Lambda)):
+                continue
+            args = node.args
+            names = {a.arg for a in args.args + args.kwonlyargs + args.posonlyargs}
+            names |= {args.vararg.arg} if args.vararg else set()
+            names |= {n.id for n in ast.walk(node)
+                      if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+            calls = [n for n in ast.walk(node) if isinstance(n, ast.Call)
+                     and isinstance(n.func, ast.Name) and n.func.id == "_"]
+            if "_" in names and calls:
+                wrong.append(f"{path.relative_to(ROOT)}:{calls[0].lineno}")
+    assert not wrong, wrong

@@ -260,7 +260,7 @@ class KioskApp(App):
             slip = misshapen(pin)
             if slip is not None:
                 return False, slip.message
-            return pin == STAFF_PIN, "Wrong PIN. Ask the staff."
+            return pin == STAFF_PIN, i18n._("Wrong PIN. Ask the staff.")
         attempt = self.staff_lock.try_pin(pin)
         return attempt.ok, attempt.message
 

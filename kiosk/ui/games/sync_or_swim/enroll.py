@@ -65,8 +65,11 @@ class EnrollScreen(ViewScreen):
         self.card = enroll.card or (_("All done") if enroll.step == "done" else _("Pick a card"))
         self.message = enroll.message
         self.progress = enroll.done / enroll.total if enroll.total else 0.0
-        noun = "cards done" if enroll.in_order else "cards have a tag"
-        self.progress_text = f"{enroll.done} of {enroll.total} {noun}"
+        if enroll.in_order:
+            progress = _("{done} of {total} cards done")
+        else:
+            progress = _("{done} of {total} cards have a tag")
+        self.progress_text = progress.format(done=enroll.done, total=enroll.total)
         self.last, self.last_ok = enroll.last, enroll.last_ok
         self._fill_picker(None if enroll.in_order else enroll)
 
