@@ -118,13 +118,6 @@ PYTHON_ENGLISH_ONLY = {
     "kiosk/ui/games/sync_association/demo.py": "demo script: presses buttons by English words",
     "kiosk/ui/games/sync_association/__init__.py": "developer panel tools",
     "kiosk/ui/widgets/card.py": "not translated yet: card descriptions",
-    "kiosk/ui/games/sync_association/covers.py": "not translated yet",
-    "kiosk/ui/games/sync_association/records.py": "not translated yet",
-    "kiosk/ui/games/sync_association/round.py": "not translated yet",
-    "kiosk/ui/games/sync_association/seats.py": "not translated yet",
-    "kiosk/ui/games/sync_association/setup.py": "not translated yet",
-    "kiosk/ui/games/sync_association/staff.py": "not translated yet",
-    "kiosk/ui/games/sync_association/summary.py": "not translated yet",
 }
 MARKERS = {"_", "N_", "pgettext", "ngettext"}
 NOT_SHOWN = {"exception", "warning", "error", "info", "debug"}  # logging, not the screen

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from kiosk import i18n
 from kiosk.table.games.sync_association.view import Phase
 
 GAME = "sync_association"
@@ -145,7 +146,7 @@ def discard(pilot, number: int) -> None:
     pilot.tap(phantom_button(pilot, number))
     pilot.until(lambda: payload(pilot).discard == number)
     pilot.caught_up()
-    pilot.press("Seat ")
+    pilot.press(i18n._("Seat {seat}").format(seat=""))  # any seat's: its words in any language
     pilot.until(lambda: pilot.app.view.phase in (Phase.DISCARDED, Phase.OVER))
 
 
@@ -199,7 +200,7 @@ def play(folder: Path, *, size, written: list[Path], shots: bool = True, look=No
         shot("team-name")
         pilot.press("This name")
         pilot.until(lambda: payload(pilot).group is not None)
-        pilot.press("Seat 4")
+        pilot.press(i18n._("Seat {seat}").format(seat=4))
         shot("setup")
         pilot.press("More options")
         shot("more-options")
@@ -232,7 +233,7 @@ def play(folder: Path, *, size, written: list[Path], shots: bool = True, look=No
         pilot.tap(phantom_button(pilot, 2))
         pilot.until(lambda: payload(pilot).discard == 2)
         shot("discard-choice")
-        pilot.press("Seat ")
+        pilot.press(i18n._("Seat {seat}").format(seat=""))  # any seat's: its words in any language
         wait_phase(pilot, Phase.DISCARDED)
         celebrated = False
         while pilot.app.view.phase != Phase.OVER:

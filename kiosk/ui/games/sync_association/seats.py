@@ -15,13 +15,14 @@ from __future__ import annotations
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from kiosk.i18n import N_, _
 from kiosk.ui import theme
 
 MOOD_COLOURS = {"green": theme.GOOD, "yellow": theme.WARN, "red": theme.BAD}
-MOOD_WORDS = {"green": "green: sure", "yellow": "yellow: not sure", "red": "red: lost",
-              None: "no mood yet"}
-STATUS_WORDS = {"waiting": "Waiting: lay your token", "token": "Set: token down",
-                "keypad": "Set on the keypad", "blocked": "Blocked this round"}
+MOOD_WORDS = {"green": N_("green: sure"), "yellow": N_("yellow: not sure"),
+              "red": N_("red: lost"), None: N_("no mood yet")}  # shown through _()
+STATUS_WORDS = {"waiting": N_("Waiting: lay your token"), "token": N_("Set: token down"),
+                "keypad": N_("Set on the keypad"), "blocked": N_("Blocked this round")}
 
 
 def edges(table: tuple[int, ...], playing: tuple[int, ...]) -> tuple[list[int], list[int]]:
@@ -38,12 +39,12 @@ def status_text(seat, phase: str) -> str:
     if seat.status == "revealed":
         return str(seat.number)
     if seat.status == "problem":
-        return seat.problem or "Something is wrong on the reader"
+        return seat.problem or _("Something is wrong on the reader")
     if seat.status == "idle":
         if phase == "laying":
-            return "Lay a key card" if seat.to_lay else "Card laid"
+            return _("Lay a key card") if seat.to_lay else _("Card laid")
         return ""
-    return STATUS_WORDS.get(str(seat.status), str(seat.status))
+    return _(STATUS_WORDS.get(str(seat.status), str(seat.status)))
 
 
 class SyncAssociationSeatRow(BoxLayout):
@@ -83,9 +84,9 @@ class SyncAssociationSeatBox(BoxLayout):
 
     def update(self, seat, phase: str, payload) -> None:
         self.seat = seat.seat
-        first = " · first" if seat.first else ""
-        mood = MOOD_WORDS.get(seat.mood, str(seat.mood))
-        self.heading = f"Seat {seat.seat}{first} · {mood}"
+        first = " · " + _("first") if seat.first else ""
+        mood = _(MOOD_WORDS.get(seat.mood, str(seat.mood)))
+        self.heading = _("Seat {seat}").format(seat=seat.seat) + f"{first} · {mood}"
         self.status = status_text(seat, phase)
         self.revealed = seat.status == "revealed"
         self.line = self.heading if self.revealed or not self.status \
