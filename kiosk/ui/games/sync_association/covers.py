@@ -38,8 +38,8 @@ class SyncAssociationCover(FloatLayout):
 class SyncAssociationKeypadCover(SyncAssociationCover):
     def show(self, seat: int, phantoms) -> None:
         self.seat = seat
-        self.title = (f"Seat {seat}: choose your phantom in secret.\n"
-                      "Everyone else, look away!")
+        self.title = _("Seat {seat}: choose your phantom in secret.\nEveryone else, look "
+                       "away!").format(seat=seat)
         keys = reuse(self.ids.pad_keys, len(phantoms), lambda: make("SyncAssociationPadKey"))
         for key, ph in zip(keys, phantoms, strict=True):
             key.number, key.cover = ph.number, self
