@@ -27,8 +27,8 @@ SOURCE = "en"
 LANGUAGES = {"en": "English", "fr": "Français"}
 
 _translations: dict[str, gettext.NullTranslations] = {}
-_current = SOURCE
-_default = SOURCE  # a table that never chose a language (``kiosk demo --lang`` sets it)
+# "current": what shows now; "default": a table that never chose (``kiosk demo --lang``)
+_chosen = {"current": SOURCE, "default": SOURCE}
 
 
 def translation(code: str) -> gettext.NullTranslations:
@@ -46,24 +46,22 @@ def translation(code: str) -> gettext.NullTranslations:
 
 def set_language(code: str) -> None:
     """Show every message in ``code`` from now on (a code of :data:`LANGUAGES`)."""
-    global _current
-    translation(code)
-    _current = code
+    translation(code)  # refuses an unknown code before anything changes
+    _chosen["current"] = code
 
 
 def language() -> str:
-    return _current
+    return _chosen["current"]
 
 
 def set_default(code: str) -> None:
     """The language of a table whose store holds no choice (see :func:`default`)."""
-    global _default
     translation(code)
-    _default = code
+    _chosen["default"] = code
 
 
 def default() -> str:
-    return _default
+    return _chosen["default"]
 
 
 def known(code: object) -> bool:
@@ -82,18 +80,18 @@ def next_language(code: str) -> str:
 
 def _(message: str) -> str:
     """``message`` in the current language."""
-    return translation(_current).gettext(message)
+    return translation(_chosen["current"]).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message that fits ``n`` in the current language."""
-    return translation(_current).ngettext(singular, plural, n)
+    return translation(_chosen["current"]).ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` as meant in ``context`` (one English word, several French forms:
     ``pgettext("cards", "blue")`` is 'bleues', ``pgettext("card", "blue")`` 'bleue')."""
-    return translation(_current).pgettext(context, message)
+    return translation(_chosen["current"]).pgettext(context, message)
 
 
 def per_language(method):
@@ -103,7 +101,7 @@ def per_language(method):
 
     def getter(self):
         cache = self.__dict__.setdefault("_words", {})
-        key = (name, _current)
+        key = (name, _chosen["current"])
         if key not in cache:
             cache[key] = method(self)
         return cache[key]

@@ -54,16 +54,22 @@ def test_the_catalogue_covers_python_and_kv_texts():
     assert "Unlock all routines" in ids         # a game's staff button, through N_()
 
 
-def test_marked_kv_files_show_no_bare_english():
-    bare, done = [], []
-    for path in sorted((ROOT / "kiosk").rglob("*.kv")):
+def sorted_out(paths, find, listed) -> tuple[list[str], list[str]]:
+    """(what ``find`` finds in the files not ``listed``, the listed files where it finds
+    nothing): both must be empty for a list of exceptions that tells the truth."""
+    found, done = [], []
+    for path in sorted(paths):
         name = str(path.relative_to(ROOT))
-        found = bare_texts(path)
-        if name in ENGLISH_ONLY:
-            if not found:
-                done.append(name)
+        hits = find(path)
+        if name in listed:
+            done += [] if hits else [name]
         else:
-            bare += found
+            found += hits
+    return found, done
+
+
+def test_marked_kv_files_show_no_bare_english():
+    bare, done = sorted_out((ROOT / "kiosk").rglob("*.kv"), bare_texts, ENGLISH_ONLY)
     assert not bare, "texts not through app.tr():\n" + "\n".join(bare)
     assert not done, f"no bare text left: take them off ENGLISH_ONLY: {done}"
 
@@ -152,15 +158,8 @@ def unmarked_sentences(path: Path) -> list[str]:
 
 
 def test_python_screens_show_no_unmarked_sentences():
-    found, done = [], []
-    for path in sorted((ROOT / "kiosk" / "ui").rglob("*.py")):
-        name = str(path.relative_to(ROOT))
-        sentences = unmarked_sentences(path)
-        if name in PYTHON_ENGLISH_ONLY:
-            if not sentences:
-                done.append(name)
-        else:
-            found += sentences
+    found, done = sorted_out((ROOT / "kiosk" / "ui").rglob("*.py"), unmarked_sentences,
+                             PYTHON_ENGLISH_ONLY)
     assert not found, "sentences not through _():\n" + "\n".join(found)
     assert not done, f"no English left: take them off PYTHON_ENGLISH_ONLY: {done}"
 
@@ -182,3 +181,17 @@ def test_no_function_hides_the_translation_function():
             if "_" in names and calls:
                 wrong.append(f"{path.relative_to(ROOT)}:{calls[0].lineno}")
     assert not wrong, wrong
+
+
+def test_the_examples_in_the_language_modules_hold():
+    import doctest
+
+    import kiosk.games.sync_or_swim.words
+    import kiosk.i18n
+    import kiosk.locale_tools
+
+    try:
+        for module in (kiosk.i18n, kiosk.games.sync_or_swim.words, kiosk.locale_tools):
+            assert doctest.testmod(module).failed == 0, module.__name__
+    finally:
+        i18n.set_language("en")
