@@ -172,7 +172,7 @@ class SyncOrSwimTable:
         except TypeError as error:
             return problem(f"Sync or Swim's '{name}' cannot take these arguments ({error})")
         if self.phase is Phase.BROKEN:
-            return problem("Sync or Swim cannot start: its content files have problems")
+            return problem(_("Sync or Swim cannot start: its content files have problems"))
         needed = _NEEDS.get(name)
         if needed is not None and self.phase is not needed[0]:
             return problem(_(needed[1]))
@@ -188,7 +188,7 @@ class SyncOrSwimTable:
         return NOTHING
 
     def seat_held(self, seat: int, t: float, now: float) -> Effects:
-        return problem(f"Seat {seat} is calling staff")
+        return problem(_("Seat {seat} is calling staff").format(seat=seat))
 
     def stop(self, t: float, now: float) -> Effects:
         if self.phase is not Phase.PRACTICE:
@@ -262,9 +262,10 @@ class SyncOrSwimTable:
     def _do_choose(self, now: float, players: int, routine_id: str,
                    seats: Sequence[int] | None = None) -> Effects:
         if self.phase not in (Phase.CHOOSING, Phase.SETUP, Phase.ATTRACT, Phase.SCORE):
-            return problem("Finish or abandon this routine before choosing another")
+            return problem(_("Finish or abandon this routine before choosing another"))
         if players not in PLAYER_COUNTS:
-            return problem(f"Sync or Swim is for 3 to 6 swimmers, not {players}")
+            return problem(_("Sync or Swim is for 3 to 6 swimmers, not {count}").format(
+                count=players))
         table_seats = self.context.seats
         chosen = tuple(seats) if seats is not None else table_seats[:players]
         if len(chosen) != players or len(set(chosen)) != players:
@@ -277,8 +278,8 @@ class SyncOrSwimTable:
             return problem(f"There is no routine {routine_id!r}")
         choice = next((c for c in self._choices() if c.id == routine.id), None)
         if choice is not None and choice.locked:
-            return problem(f"Routine {choice.number} is locked: finish routine "
-                           f"{(choice.number or 2) - 1} first")
+            return problem(_("Routine {number} is locked: finish routine {previous} first")
+                           .format(number=choice.number, previous=(choice.number or 2) - 1))
         assert self.content is not None
         self.players = players
         self.session = Session(routine, self.content.timing, chosen, captain=chosen[0])
@@ -345,7 +346,7 @@ class SyncOrSwimTable:
 
     def _do_random_routine(self, now: float, seed: int | None = None) -> Effects:
         if not (self._campaign_done() or self._unlock_all()):
-            return problem("Random routines open once the whole campaign is finished")
+            return problem(_("Random routines open once the whole campaign is finished"))
         assert self.content is not None
         seed = self.rng.randrange(1, 1_000_000) if seed is None else int(seed)
         try:
