@@ -347,6 +347,10 @@ class FakeController:
             self.top_scores.clear()
         elif action == StaffAction.VOLUME:
             self.volume = args.get("level", self.volume)
+        elif action == StaffAction.LANGUAGE:
+            if args.get("code") in ("en", "fr"):  # the real one asks kiosk.i18n
+                self._set(language=args["code"])
+            return
         elif action in (SyncStaff.DECK_CHECK_START, SyncStaff.DECK_CHECK_STOP):
             self._deck_check(action, args)
             return
