@@ -102,7 +102,7 @@ class SyncAssociationSeatBox(BoxLayout):
         for button, (text, command) in zip(
                 reuse(row, len(self.buttons), lambda: make("SyncAssociationSeatButton")),
                 self.buttons, strict=True):
-            button.text, button.command, button.box = text, command, self
+            button.text, button.command, button.box = _(text), command, self
 
     def pressed(self, command: str) -> None:
         if self.screen is not None:
@@ -110,21 +110,21 @@ class SyncAssociationSeatBox(BoxLayout):
 
 
 def seat_buttons(seat, phase: str, payload) -> list[tuple[str, str]]:
-    """The buttons a seat's box offers now: (text, command)."""
+    """The buttons a seat's box offers now: (text, command); the box translates."""
     if phase == "choosing":
         if seat.status == "blocked":
-            return [("Mood", "mood")]
-        keypad = ("Token", "keypad_lift") if seat.status == "keypad" \
-            else ("Keypad", "keypad_open")
-        return [("Mood", "mood"), keypad]
+            return [(N_("Mood"), "mood")]
+        keypad = (N_("Token"), "keypad_lift") if seat.status == "keypad" \
+            else (N_("Keypad"), "keypad_open")
+        return [(N_("Mood"), "mood"), keypad]
     if phase == "blocking":
         blocked = any(b.kind == "seat" and b.value == seat.seat for b in payload.blocks)
         if blocked:
-            return [("Unblock", "unblock")]
+            return [(N_("Unblock"), "unblock")]
         if payload.blocks_left_this_round > 0:
-            return [("Block", "block")]
+            return [(N_("Block"), "block")]
         return []
     if phase == "laying" and seat.to_lay and (payload.keys_face_down or payload.order ==
                                                "improvised" or payload.to_lay[:1] == (seat.seat,)):
-        return [("Lay a card", "lay")]
+        return [(N_("Lay a card"), "lay")]
     return []
