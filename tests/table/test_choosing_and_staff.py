@@ -63,6 +63,24 @@ def test_staff_unlock_all_and_volume(rig):
     assert "fireworks" in rig.heard.problems[-1]
 
 
+def test_mute_and_volume_are_kept_in_the_store_and_read_back(rig):
+    rig.controller.wake()
+    assert (rig.view.volume, rig.view.muted) == (1.0, False)  # a fresh table: full, on
+    rig.controller.staff("mute", on=True)
+    rig.controller.staff("volume", level=0.35)
+    assert (rig.store.setting("muted"), rig.store.setting("volume")) == (True, 0.35)
+    assert (rig.view.volume, rig.view.muted) == (0.35, True)
+    rig.controller.staff("mute", on=False)
+    assert rig.view.muted is False and rig.store.setting("muted") is False
+
+
+def test_a_hand_edited_volume_reads_as_full_and_a_stray_mute_as_off(rig):
+    rig.store.set_setting("volume", "loud")
+    rig.store.set_setting("muted", "yes")
+    rig.controller.staff("reset_scores")  # any staff action composes the view afresh
+    assert (rig.view.volume, rig.view.muted) == (1.0, False)
+
+
 def test_random_routines_come_after_the_campaign(rig, content):
     rig.controller.wake()
     assert rig.controller.act("random_routine", seed=5) is None  # refused

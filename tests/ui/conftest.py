@@ -36,7 +36,8 @@ def make_pilot():
     made = []
 
     def make(controller, size=(1280, 800), **app_options):
-        app = KioskApp(controller, sounds=Sounds(enabled=False), **app_options)
+        app_options.setdefault("sounds", Sounds(enabled=False))
+        app = KioskApp(controller, **app_options)
         pilot = Pilot(app, size=size)
         made.append(pilot)
         return pilot

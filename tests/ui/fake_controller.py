@@ -347,6 +347,8 @@ class FakeController:
             self.top_scores.clear()
         elif action == StaffAction.VOLUME:
             self.volume = args.get("level", self.volume)
+        elif action == StaffAction.MUTE:
+            self.view = replace(self.view, muted=bool(args.get("on", True)))
         elif action == StaffAction.LANGUAGE:
             if args.get("code") in ("en", "fr"):  # the real one asks kiosk.i18n
                 self._set(language=args["code"])

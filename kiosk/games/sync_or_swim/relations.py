@@ -39,7 +39,7 @@ def count_failure(want: Range, n: int) -> str | None:
 
 def _missing(attr: Attr, card: Card, rule: str) -> str:
     if attr is Attr.COLOUR:
-        return _("gray cannot meet '{rule}'").format(rule=rule)
+        return _("grey cannot meet '{rule}'").format(rule=rule)
     return _("{card} has no {noun} and cannot meet '{rule}'").format(
         card=card, noun=attr.noun, rule=rule)
 
@@ -208,19 +208,19 @@ def pair_failure(same: Sequence[Attr], different: Sequence[Attr], cards: Sequenc
     for attr in same:
         for a in cards:
             if attr.of(a) is None:
-                return _missing(attr, a, _("same {noun} as the neighbors").format(
+                return _missing(attr, a, _("same {noun} as the neighbours").format(
                     noun=attr.noun))
             for b in other_cards:
                 if attr.of(a) != attr.of(b):
-                    return _("{a} is not the same {noun} as neighbor seat {seat}'s {b}").format(
+                    return _("{a} is not the same {noun} as neighbour seat {seat}'s {b}").format(
                         a=a, noun=attr.noun, seat=other_seat, b=b)
     for attr in different:
         for a in cards:
             if attr.of(a) is None:
-                return _missing(attr, a, _("different {noun} from the neighbors").format(
+                return _missing(attr, a, _("different {noun} from the neighbours").format(
                     noun=attr.noun))
             for b in other_cards:
                 if attr.of(a) == attr.of(b):
-                    return _("{a} has the same {noun} as neighbor seat {seat}'s {b}").format(
+                    return _("{a} has the same {noun} as neighbour seat {seat}'s {b}").format(
                         a=a, noun=attr.noun, seat=other_seat, b=b)
     return None

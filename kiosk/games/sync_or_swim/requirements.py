@@ -127,7 +127,7 @@ class CardTest:
     def failure(self, card: Card) -> str | None:
         """Why the card does not pass, as a phrase about the card; None if it passes."""
         if self.colour == "any" and not card.is_coloured:
-            return _("{card} is gray, which never counts as a colour").format(card=card)
+            return _("{card} is grey, which never counts as a colour").format(card=card)
         if self.colour not in (None, "any") and card.colour.value != self.colour:
             return _(w.NOT_COLOUR[self.colour]).format(card=card)
         if self.value is not None and not self.value.test(card.value):
@@ -197,8 +197,8 @@ class Relations:
         return ", ".join(words)
 
     def compared_with(self, whom: str) -> str:
-        """'same colour as the others', 'different values from the neighbors'
-        (``whom``: "the others" or "the neighbors")."""
+        """'same colour as the others', 'different values from the neighbours'
+        (``whom``: "the others" or "the neighbours")."""
         words = [_(w.WHOM_SAME[whom]).format(noun=a.noun) for a in self.same]
         words += [_(w.WHOM_DIFFERENT[whom]).format(nouns=a.nouns) for a in self.different]
         if self.sequential:
@@ -238,7 +238,7 @@ class Clause:
         if not self.across.is_empty:
             parts.append(self.across.compared_with("the others"))
         if not self.neighbors.is_empty:
-            parts.append(self.neighbors.compared_with("the neighbors"))
+            parts.append(self.neighbors.compared_with("the neighbours"))
         return ", ".join(parts)
 
 

@@ -17,13 +17,13 @@ NOUN = {"colour": N_("colour"), "value": N_("value"), "parity": N_("parity"),
 NOUNS = {"colour": N_("colours"), "value": N_("values"), "parity": N_("parities"),
          "hand": N_("hand icons"), "foot": N_("foot icons")}
 WHOM_SAME = {"the others": N_("same {noun} as the others"),
-             "the neighbors": N_("same {noun} as the neighbors")}
+             "the neighbours": N_("same {noun} as the neighbours")}
 WHOM_DIFFERENT = {"the others": N_("different {nouns} from the others"),
-                  "the neighbors": N_("different {nouns} from the neighbors")}
+                  "the neighbours": N_("different {nouns} from the neighbours")}
 WHOM_SEQUENTIAL = {"the others": N_("sequential with the others"),
-                   "the neighbors": N_("sequential with the neighbors")}
+                   "the neighbours": N_("sequential with the neighbours")}
 NOT_COLOUR = {"blue": N_("{card} is not blue"), "yellow": N_("{card} is not yellow"),
-              "green": N_("{card} is not green"), "gray": N_("{card} is not gray")}
+              "green": N_("{card} is not green"), "gray": N_("{card} is not grey")}
 NO_ICON = {"hand": N_("{card} shows no hand icon"), "foot": N_("{card} shows no foot icon")}
 AN_ICON = {"hand": N_("{card} shows a hand icon"), "foot": N_("{card} shows a foot icon")}
 NOT_THE_ICON = {
@@ -56,19 +56,19 @@ def colour_adjective(colour: str, plural: bool) -> str:
     """A card's colour before (English) or after (French) the noun; ``any``: coloured."""
     if plural:
         words = {"blue": pgettext("cards", "blue"), "yellow": pgettext("cards", "yellow"),
-                 "green": pgettext("cards", "green"), "gray": pgettext("cards", "gray"),
-                 "any": pgettext("cards", "coloured (not gray)")}
+                 "green": pgettext("cards", "green"), "gray": pgettext("cards", "grey"),
+                 "any": pgettext("cards", "coloured (not grey)")}
     else:
         words = {"blue": pgettext("card", "blue"), "yellow": pgettext("card", "yellow"),
-                 "green": pgettext("card", "green"), "gray": pgettext("card", "gray"),
-                 "any": pgettext("card", "coloured (not gray)")}
+                 "green": pgettext("card", "green"), "gray": pgettext("card", "grey"),
+                 "any": pgettext("card", "coloured (not grey)")}
     return words[colour]
 
 
 def colour_name(colour: str) -> str:
     """A colour as a noun: 'blue'."""
     return {"blue": pgettext("colour", "blue"), "yellow": pgettext("colour", "yellow"),
-            "green": pgettext("colour", "green"), "gray": pgettext("colour", "gray")}[colour]
+            "green": pgettext("colour", "green"), "gray": pgettext("colour", "grey")}[colour]
 
 
 def value_words(kind: str, n: int, plural: bool = False) -> str:

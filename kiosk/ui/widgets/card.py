@@ -120,9 +120,13 @@ ICON_WORDS = {
 }
 
 
+COLOUR_WORDS = {"gray": "grey"}  # the card names' "gray" (a file format), in a sentence
+
+
 def describe(card) -> str:
     """Words for a card, e.g. 'blue 7, left hand' (for details and the reference)."""
-    words = [f"{card.colour} {card.value}"]
+    colour = COLOUR_WORDS.get(card.colour, card.colour)
+    words = [f"{colour} {card.value}"]
     if card.hand:
         words.append(ICON_WORDS["hand"].get(card.hand, card.hand))
     if card.foot:

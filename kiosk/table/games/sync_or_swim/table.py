@@ -648,7 +648,7 @@ class SyncOrSwimTable:
         if phase is Phase.SETUP:
             assert self.content is not None
             count = len(self.content.deck.for_players(len(session.seats)))
-            return _("Shuffle the {count} Sync cards shown onto the Center Platform and lay "
+            return _("Shuffle the {count} Sync cards shown onto the Centre Platform and lay "
                      "the element cards face down in lane order. {captain}.").format(
                          count=count, captain=captain)
         if phase is Phase.ROUND_READY:
@@ -661,7 +661,8 @@ class SyncOrSwimTable:
             return _("{head}. {captain}. Deal 2 cards each, then SWIM!").format(
                 head=head, captain=captain)
         if phase is Phase.PRACTICE:
-            return _("Swim! Captain: touch both pads when everyone is in the diving position")
+            return _("Swim! Captain: touch both stop pads when everyone is in the diving "
+                     "position")
         if phase is Phase.TIME_OUT:
             return _("Time is up: TRY AGAIN (+10 s)")
         if phase is Phase.READING:

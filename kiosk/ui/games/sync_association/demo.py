@@ -1,4 +1,4 @@
-"""S.Y.N.C.'s part of ``kiosk demo``, on the simulated table with its synchronizer
+"""S.Y.N.C.'s part of ``kiosk demo``, on the simulated table with its synchroniser
 tokens: the team typed on the screen's keyboard, the options, a round laid out with a
 block token, tokens and moods on the seats, the covered keypad, a reveal won and one
 lost, the discard, the game to its end and the records; then manual mode's laying.

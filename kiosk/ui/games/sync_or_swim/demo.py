@@ -162,15 +162,17 @@ def full_routine(s: Sitting, players: int) -> None:
     pilot.frames(2)
     s.shot("top-scores")
     pilot.press("Back")
-    app.open_overlay("settings")
-    pilot.frames(3)
-    s.shot("staff-pin")
     from kivy.core.window import Window
     from kivy.uix.modalview import ModalView
 
-    from kiosk.ui.widgets.popups import STAFF_PIN
+    from kiosk.ui.widgets.popups import STAFF_PIN, PinPad
 
-    for digit in STAFF_PIN:
+    app.open_overlay("settings")
+    pilot.until(lambda: pilot.widgets(PinPad))
+    for digit in STAFF_PIN[:2]:
+        pilot.press(digit, frames=1)
+    s.shot("staff-pin")  # two dots of four
+    for digit in STAFF_PIN[2:]:
         pilot.press(digit, frames=1)
     pilot.press("OK")
     # the PIN pad closes and the settings unlock a frame or more later: a tap before

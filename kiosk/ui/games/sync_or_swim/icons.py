@@ -15,7 +15,7 @@ COLOUR_ROWS = (
     (CardView("yellow-2", "yellow", 2, None, None), N_("Yellow: the letter Y and a triangle.")),
     (CardView("green-3", "green", 3, None, None), N_("Green: the letter G and a square.")),
     (CardView("gray-4", "gray", 4, None, None),
-     N_("Gray: a dash. Gray is never a colour: it cannot meet 'a colour', 'same colour' or "
+     N_("Grey: a dash. Grey is never a colour: it cannot meet 'a colour', 'same colour' or "
         "'different colours'.")),
 )
 WORD_ROWS = (
@@ -24,12 +24,12 @@ WORD_ROWS = (
     (N_("Even"), N_("2, 4, 6, 8 or 10.")),
     (N_("Odd"), N_("1, 3, 5, 7 or 9.")),
     ("7+  3-", N_("That value or higher; that value or lower.")),
-    (N_("Same"), N_("Matches: within your own cards, across the team, or with your neighbors, "
+    (N_("Same"), N_("Matches: within your own cards, across the team, or with your neighbours, "
         "as the card says.")),
     (N_("Different"), N_("No two match (in that colour, value or icon).")),
     (N_("Sequential"), N_("Values that climb by 1, like 4 5 6. Across swimmers the run starts "
         "with the captain and goes left.")),
-    (N_("Neighbors"), N_("The swimmers right beside you, left and right.")),
+    (N_("Neighbours"), N_("The swimmers right beside you, left and right.")),
     (N_("No"), N_("A crossed-out item: play no card with it. A crossed-out card: play no card.")),
     (N_("Each"), N_("Every swimmer meets it on their own.")),
     (N_("Team"), N_("Everyone plays it together.")),

@@ -1,5 +1,5 @@
 """The round: the rules face up, SWIM!, the big timer, each seat's readiness, and TIME
-OUT -> TRY AGAIN. With no stop pads, or one held or stuck, two on-screen circles stop
+OUT -> TRY AGAIN. With no stop pads, or one held or stuck, the two stop circles on screen stop
 the timer. After a stop, while a slow reader board confirms the cards, it says the cards
 are being read."""
 
@@ -87,15 +87,15 @@ class RoundScreen(ViewScreen):
                      "cards.").format(seat=view.payload.captain)
         if view.phase is Phase.PRACTICE:
             if view.hardware.pads:
-                return _("Ready? Press your seat button. Captain: touch both pads to stop.")
+                return _("Ready? Press your seat button. Captain: touch BOTH stop pads at once.")
             if view.hardware.stuck_pads:
                 stuck = view.hardware.stuck_pads
                 if len(stuck) > 1:
-                    return _("Stop pads A and B are held or stuck. Captain: touch BOTH white "
+                    return _("Stop pads A and B are held or stuck. Captain: touch BOTH stop "
                              "circles at once.")
-                return _("Stop pad {pad} is held or stuck. Captain: touch BOTH white circles "
+                return _("Stop pad {pad} is held or stuck. Captain: touch BOTH stop circles "
                          "at once.").format(pad=stuck[0])
-            return _("Ready? Press your seat button. Captain: touch BOTH white circles at once.")
+            return _("Ready? Press your seat button. Captain: touch BOTH stop circles at once.")
         if view.phase is Phase.TIME_OUT:
             return _("Time ran out. Gather and reshuffle all the cards, then try again.")
         return ""

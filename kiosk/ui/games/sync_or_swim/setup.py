@@ -29,7 +29,7 @@ class SetupScreen(ViewScreen):
         self.title = _("{count} swimmers: {routine}").format(
             count=game.players or "?", routine=game.routine_name or _("a routine"))
         self.deck_text = _("Use these {count} Sync cards; put the rest back in the box. "
-                           "Shuffle them onto the center platform.").format(count=len(game.deck))
+                           "Shuffle them onto the centre platform.").format(count=len(game.deck))
         self.captain_text = (_("Seat {seat} is the first captain: they press SWIM! and stop "
                                "the timer.").format(seat=view.payload.captain)
                              if view.payload.captain else "")
