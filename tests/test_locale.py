@@ -51,7 +51,7 @@ def test_the_catalogue_covers_python_and_kv_texts():
     ids = {m.id for m in extracted()}
     assert "TOUCH ANYWHERE TO PLAY" in ids      # attract.kv, through app.tr
     assert "Pick a game" in ids                 # attract.py, through _()
-    assert "Unlock all routines" in ids         # a game's staff button, through N_()
+    assert "Routines open and locked" in ids    # a game's staff button, through N_()
 
 
 def sorted_out(paths, find, listed) -> tuple[list[str], list[str]]:

@@ -48,6 +48,25 @@ def make_pilot():
 
 
 @pytest.fixture
+def table():
+    """``table(store=None)``: a real controller (all the games on offer, a MemoryStore
+    unless given), closed after the test."""
+    from kiosk.store.protocol import MemoryStore
+    from kiosk.table.controller import TableController
+
+    made = []
+
+    def make(store=None):
+        controller = TableController(store=store or MemoryStore())
+        made.append(controller)
+        return controller
+
+    yield make
+    for controller in made:
+        controller.close()
+
+
+@pytest.fixture
 def real_driver():
     from kiosk.table.games.sync_or_swim.driver import RealDriver
 

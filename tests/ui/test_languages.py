@@ -37,7 +37,7 @@ def test_settings_choose_the_language_and_later_screens_follow(make_pilot, real_
     pilot.press("Français")
     pilot.until(lambda: "Réglages du personnel" in pilot.labels())
     assert any(text.startswith("Plots d'arrêt") for text in pilot.labels())  # hardware
-    assert "Débloquer tous les ballets" in [b.text for b in pilot.widgets()
+    assert "Ballets ouverts et verrouillés" in [b.text for b in pilot.widgets()
                                            if hasattr(b, "fill")]  # a game's staff button
     pilot.press("Terminé")
     pilot.until(lambda: pilot.showing("attract"))

@@ -1,6 +1,8 @@
 """Setting up the table: which Sync cards form the deck for this many swimmers, where the
 element cards go, and who is captain; "Check the deck" opens the deck check
-(:mod:`kiosk.ui.games.sync_or_swim.deck_check`)."""
+(:mod:`kiosk.ui.games.sync_or_swim.deck_check`), the team button the team's name
+(:mod:`kiosk.ui.games.sync_or_swim.team`), Back the routine list (after a quick play:
+another number of swimmers or another routine)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ class SetupScreen(ViewScreen):
     title = StringProperty("")
     deck_text = StringProperty("")
     captain_text = StringProperty("")
+    team_text = StringProperty("")
 
     def redraw(self, view) -> None:
         game = view.payload
@@ -36,6 +39,8 @@ class SetupScreen(ViewScreen):
         self.ids.seats.seats = view.seats
         self.ids.seats.captain = view.payload.captain
         self.ids.deck.counts = deck_counts(view.payload.deck)
+        self.team_text = _("Team: {team}").format(team=game.team) if game.team \
+            else _("Name your team")
 
     def check_deck(self) -> None:
         from kiosk.ui.games.sync_or_swim.deck_check import DeckCheckPanel
