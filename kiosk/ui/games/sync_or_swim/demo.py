@@ -84,7 +84,7 @@ class Sitting:
     def quick_start(self, team: str = "") -> None:
         """Walk-ins: Quick play on the attract screen, a team name, then set up."""
         pilot = self.pilot
-        pilot.press("Quick play: Sync or Swim")
+        pilot.press(i18n._("Quick play: {game}").format(game="Sync or Swim"))
         self.wait_phase(Phase.SETUP)
         self.shot("quick-play-setup")
         if team:
