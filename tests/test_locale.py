@@ -119,6 +119,8 @@ PYTHON_ENGLISH_ONLY = {
     "kiosk/ui/games/sync_or_swim/dev.py": "developer panel tools",
     "kiosk/ui/games/sync_or_swim/icons.py": "icon codes (LH BH RH), not words",
     "kiosk/ui/games/sync_or_swim/round.py": "phase names, not words",
+    "kiosk/ui/games/sync_or_swim/reasons.py": "patterns of the judge's English reasons: "
+                                              "in French the judge's own words show",
     "kiosk/ui/games/synchro/demo.py": "demo script: presses buttons by English words",
     "kiosk/ui/games/synapse/demo.py": "demo script: presses buttons by English words",
     "kiosk/ui/games/sync_association/demo.py": "demo script: presses buttons by English words",

@@ -26,11 +26,9 @@ def test_the_timer_reaches_zero_only_at_time_out():
     assert [format_seconds(s) for s in (20, 19.01, 0.2, 0)] == ["0:20", "0:20", "0:01", "0:00"]
 
 
-def test_staff_override_needs_a_long_press_and_the_pin(make_pilot, monkeypatch):
-    from kiosk.ui.games.sync_or_swim import performance
+def test_staff_override_needs_a_long_press_and_the_pin(make_pilot):
     from kiosk.ui.widgets.popups import STAFF_PIN, PinPad
 
-    monkeypatch.setattr(performance, "REVEAL_SECONDS", 0.01)
     fake = FakeController(outcomes=["not_in_sync"])
     fake.wake()
     fake.act("choose", players=4, routine_id="R01")

@@ -9,6 +9,7 @@ from kiosk.table.games.sync_or_swim.view import CardView
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 from kiosk.ui.widgets.basics import make
+from kiosk.ui.widgets.limbs import LimbStrip
 
 COLOUR_ROWS = (
     (CardView("blue-1", "blue", 1, None, None), N_("Blue: the letter B and a circle.")),
@@ -39,6 +40,8 @@ WORD_ROWS = (
     ("#", N_("Any number of cards.")),
 )
 
+PICTURED = {"LH BH RH": "hand", "LF BF RF": "foot"}   # terms drawn as the cards draw them
+
 
 class IconsScreen(ViewScreen):
     def on_pre_enter(self, *_args):
@@ -57,8 +60,14 @@ class IconsScreen(ViewScreen):
             box.add_widget(row)
         for term, words in WORD_ROWS:
             row = make("IconRow", words=_(words))
-            row.ids.visual.add_widget(Factory.KLabel(text=_(term), font_base=30, bold=True,
-                                                     color=theme.ACCENT))
+            if term in PICTURED:  # the cards show these as pictures, so does the reference
+                visual = LimbStrip(limb=PICTURED[term], size_hint=(None, None))
+                fit = lambda _box, h, v=visual: setattr(v, "size", (h * 1.5, h * 0.45))  # noqa: E731
+                fit(None, row.ids.visual.height)
+                row.ids.visual.bind(height=fit)
+            else:
+                visual = Factory.KLabel(text=_(term), font_base=30, bold=True, color=theme.ACCENT)
+            row.ids.visual.add_widget(visual)
             box.add_widget(row)
 
 
