@@ -20,6 +20,8 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
+from kiosk.i18n import N_
+
 # The table hardware a game may use. A game that needs none plays on the screen alone.
 STOP_PADS = "stop pads"          # the two-finger stop
 LANE_READERS = "lane readers"    # RFID readers under each seat's lanes
@@ -59,10 +61,10 @@ class GameInfo:
 
 
 GAMES: tuple[GameInfo, ...] = (
-    GameInfo("sync_or_swim", "Sync or Swim", (3, 4, 5, 6), frozenset(TABLE_HARDWARE), "sync_or_swim", "kiosk.table.games.sync_or_swim.table:SyncOrSwimTable", "kiosk.ui.games.sync_or_swim", "kiosk.games.sync_or_swim.check", "The team card game where the table is the referee", "kiosk.table.games.sync_or_swim.driver:RealDriver", "kiosk.table.games.sync_or_swim.cli:add_commands"),  # noqa: E501
-    GameInfo("synchro", "Synchro", (2,), frozenset(), "", "kiosk.table.games.synchro.table:SynchroTable", "kiosk.ui.games.synchro", None, "Move your pairs in step; reach the enemy castle", cli="kiosk.table.games.synchro.cli:add_commands"),  # noqa: E501
-    GameInfo("synapse", "Synapse", (2,), frozenset(), "synapse", "kiosk.table.games.synapse.table:SynapseTable", "kiosk.ui.games.synapse", "kiosk.games.synapse.check", "Race to lay cards at once; every link scored on the spot"),  # noqa: E501
-    GameInfo("sync_association", "S.Y.N.C.", (2, 3, 4, 5), frozenset({STOP_PADS, LANE_READERS, SEAT_BUTTONS, SEAT_LEDS}), "", "kiosk.table.games.sync_association.table:SyncAssociationTable", "kiosk.ui.games.sync_association", "kiosk.games.sync_association.content_check", "Think alike: all pick the same phantom", cli="kiosk.table.games.sync_association.cli:add_commands"),  # noqa: E501
+    GameInfo("sync_or_swim", "Sync or Swim", (3, 4, 5, 6), frozenset(TABLE_HARDWARE), "sync_or_swim", "kiosk.table.games.sync_or_swim.table:SyncOrSwimTable", "kiosk.ui.games.sync_or_swim", "kiosk.games.sync_or_swim.check", N_("The team card game where the table is the referee"), "kiosk.table.games.sync_or_swim.driver:RealDriver", "kiosk.table.games.sync_or_swim.cli:add_commands"),  # noqa: E501
+    GameInfo("synchro", "Synchro", (2,), frozenset(), "", "kiosk.table.games.synchro.table:SynchroTable", "kiosk.ui.games.synchro", None, N_("Move your pairs in step; reach the enemy castle"), cli="kiosk.table.games.synchro.cli:add_commands"),  # noqa: E501
+    GameInfo("synapse", "Synapse", (2,), frozenset(), "synapse", "kiosk.table.games.synapse.table:SynapseTable", "kiosk.ui.games.synapse", "kiosk.games.synapse.check", N_("Race to lay cards at once; every link scored on the spot")),  # noqa: E501
+    GameInfo("sync_association", "S.Y.N.C.", (2, 3, 4, 5), frozenset({STOP_PADS, LANE_READERS, SEAT_BUTTONS, SEAT_LEDS}), "", "kiosk.table.games.sync_association.table:SyncAssociationTable", "kiosk.ui.games.sync_association", "kiosk.games.sync_association.content_check", N_("Think alike: all pick the same phantom"), cli="kiosk.table.games.sync_association.cli:add_commands"),  # noqa: E501
 )
 """The installed games, the default first."""
 

@@ -21,6 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from kiosk.i18n import _
+
 SCRYPT = {"n": 2**14, "r": 8, "p": 1}  # ~50 ms on a Pi 4: slow to guess, quick to type
 PIN_DIGITS = (4, 8)  # the fewest and the most digits a staff PIN has
 FREE_TRIES = 3
@@ -66,9 +68,11 @@ def pin_problem(pin: str) -> str | None:
     """
     fewest, most = PIN_DIGITS
     if not (pin.isascii() and pin.isdigit()) and pin:
-        return f"the staff PIN must be {fewest} to {most} digits (0-9 only)"
+        return _("the staff PIN must be {fewest} to {most} digits (0-9 only)").format(
+            fewest=fewest, most=most)
     if not fewest <= len(pin) <= most:
-        return f"the staff PIN must be {fewest} to {most} digits, not {len(pin)}"
+        return _("the staff PIN must be {fewest} to {most} digits, not {count}").format(
+            fewest=fewest, most=most, count=len(pin))
     return None
 
 
@@ -107,7 +111,8 @@ def misshapen(pin: str) -> Attempt | None:
     problem = pin_problem(pin)
     if problem is None:
         return None
-    return Attempt(False, 0.0, problem[0].upper() + problem[1:] + ". Try again.")
+    return Attempt(False, 0.0, _("{problem}. Try again.").format(
+        problem=problem[0].upper() + problem[1:]))
 
 
 class StaffLock:
@@ -134,11 +139,12 @@ class StaffLock:
     def try_pin(self, pin: str) -> Attempt:
         stored = self.settings.setting("staff_pin_hash")
         if not stored:
-            return Attempt(False, 0.0, "No staff PIN is set yet: set one with "
-                                       "`kiosk staff-pin` on the kiosk's console.")
+            return Attempt(False, 0.0, _("No staff PIN is set yet: set one with "
+                                         "`kiosk staff-pin` on the kiosk's console."))
         wait = self.wait_left()
         if wait > 0:
-            return Attempt(False, wait, f"Too many wrong PINs. Try again in {wait:.0f} s.")
+            return Attempt(False, wait, _("Too many wrong PINs. Try again in {seconds} s.")
+                           .format(seconds=f"{wait:.0f}"))
         slip = misshapen(pin)
         if slip is not None:  # OK pressed early, say: not a guess, so it is not counted
             return slip
@@ -148,7 +154,8 @@ class StaffLock:
         failures = int(self.settings.setting("staff_failures", 0)) + 1
         self.settings.set_setting("staff_failures", failures)
         if failures < FREE_TRIES:
-            return Attempt(False, 0.0, "Wrong PIN.")
+            return Attempt(False, 0.0, _("Wrong PIN."))
         wait = min(MAX_WAIT, FIRST_WAIT * 2 ** (failures - FREE_TRIES))
         self.settings.set_setting("staff_locked_until", self.clock() + wait)
-        return Attempt(False, wait, f"Wrong PIN. Try again in {wait:.0f} s.")
+        return Attempt(False, wait, _("Wrong PIN. Try again in {seconds} s.").format(
+            seconds=f"{wait:.0f}"))

@@ -20,3 +20,14 @@ def _database_in_tmp(tmp_path, monkeypatch):
     the settings file (kiosk.paths) at one that does not exist."""
     monkeypatch.setenv("KIOSK_DB", str(tmp_path / "kiosk-test.sqlite3"))
     monkeypatch.setenv("KIOSK_ENV_FILE", str(tmp_path / "no-kiosk.env"))
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """The language is one per process (kiosk.i18n): a test that switches it must not
+    leave the next test in French."""
+    yield
+    from kiosk import i18n
+
+    i18n.set_default(i18n.SOURCE)
+    i18n.set_language(i18n.SOURCE)

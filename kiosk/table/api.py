@@ -121,6 +121,7 @@ class TableView:
     resumed: bool = False                       # reopened after a power cut
     volume: float = 1.0                         # staff setting, 0.0 (silent) to 1.0
     muted: bool = False                         # staff setting: no sound at any volume
+    language: str = "en"                        # the table's language (kiosk.i18n)
     payload: Any = None                         # the game's own view (a frozen dataclass)
 
 
@@ -148,6 +149,7 @@ class StaffAction(StrEnum):
     VOLUME = "volume"                      # level=0.0..1.0
     MUTE = "mute"                          # on=True: silent; on=False: sound at the volume
     RESET_SCORES = "reset_scores"          # the running game's top scores and history
+    LANGUAGE = "language"                  # code="fr": the table's language (players too)
 
 
 class Controller(Protocol):

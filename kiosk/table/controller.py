@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from kiosk import registry
+from kiosk import i18n, registry
 from kiosk.hardware.ports import (
     BoardStatus,
     Clock,
@@ -181,6 +181,8 @@ class TableController(HardwareListener):
         self._lock = threading.Lock()
         self._pumping: int | None = None
         self._pump_thread: threading.Thread | None = None  # the last thread that pumped
+        saved = self.store.setting("language")
+        i18n.set_language(saved if i18n.known(saved) else i18n.default())
         self._shift = clock_shift(self.store, clock())  # after a reboot: see table.resume
         self._last_now = clock() + self._shift
         self._closed = False
@@ -286,8 +288,8 @@ class TableController(HardwareListener):
         return self._command(str(command), wait=command in answers, **args)
 
     def staff(self, action: str, **args: Any) -> None:
-        """``volume`` (level=0..1), ``mute`` (on=True/False), ``reset_scores``, and the game's own
-        (``view.staff_actions`` lists them all)."""
+        """``volume`` (level=0..1), ``mute`` (on=True/False), ``reset_scores``, ``language``
+        (code="fr"), and the game's own (``view.staff_actions`` lists them all)."""
         self._send("staff", str(action), args)
 
     def select_game(self, game: str) -> None:
@@ -425,6 +427,13 @@ class TableController(HardwareListener):
             self.store.set_setting("muted", bool(args.get("on", True)))
         elif action == "reset_scores":
             self.store.reset_scores(self.game.game_id)
+        elif action == "language":
+            code = args.get("code")
+            if not i18n.known(code):
+                return problem(f"Language {code!r} is not shipped "
+                               f"(use {', '.join(i18n.LANGUAGES)})")
+            self.store.set_setting("language", code)
+            i18n.set_language(code)
         else:  # the game's own staff tools (deck check, enrollment)
             own = getattr(self.game, "staff", None)
             effects = own(action, args, now) if own is not None else None
@@ -510,7 +519,8 @@ class TableController(HardwareListener):
         self._composed = key
         view = replace(game_view, hardware=hardware, staff_actions=self._staff_actions(),
                        volume=sound_level(self.store.setting("volume", 1.0)),
-                       muted=self.store.setting("muted", False) is True)
+                       muted=self.store.setting("muted", False) is True,
+                       language=i18n.language())
         return self.view if view == self.view else view
 
     def _staff_actions(self) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from kivy.core.window import Window
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import ScreenManager, ScreenManagerException
 
-from kiosk import registry
+from kiosk import i18n, registry
 from kiosk.staff import misshapen
 from kiosk.table.api import Controller, ControllerListener, StaffAction, TableView
 from kiosk.ui import theme, widgets  # noqa: F401  (registers the widgets' kv rules)
@@ -102,6 +102,10 @@ class KioskApp(App):
     toast = StringProperty("")
     volume = NumericProperty(0.8)
     muted = BooleanProperty(False)
+    lang = StringProperty(i18n.SOURCE)
+    # ``_`` for the kv rules: ``text: app.tr("Done")`` re-evaluates when it is replaced,
+    # so a language switch redraws every kv text (Kivy has no gettext of its own).
+    tr = ObjectProperty(i18n.gettext_for(i18n.SOURCE))
 
     def __init__(self, controller: Controller, *, sounds: Sounds | None = None, side_panel=None,
                  staff_lock=None, pump_hz: float = PUMP_HZ, **kwargs) -> None:
@@ -121,6 +125,8 @@ class KioskApp(App):
         self._pump_soon = None
         self._toast_event = None
         self._trim_event = None
+        self.lang = i18n.language()
+        self.tr = i18n.gettext_for(self.lang)
 
     # ------------------------------------------------------------------ building
 
@@ -188,6 +194,8 @@ class KioskApp(App):
     def show_view(self, view: TableView) -> None:
         """Give the view to the screen for its phase (and settings), then switch to it."""
         self._follow_game(view.game)
+        if view.language != self.lang and i18n.known(view.language):
+            self.apply_language(view.language)
         self.view = view
         name = self.phase_screen(view)
         self.screens.get_screen(name).view = view
@@ -257,9 +265,29 @@ class KioskApp(App):
             slip = misshapen(pin)
             if slip is not None:
                 return False, slip.message
-            return pin == STAFF_PIN, "Wrong PIN. Ask the staff."
+            return pin == STAFF_PIN, i18n._("Wrong PIN. Ask the staff.")
         attempt = self.staff_lock.try_pin(pin)
         return attempt.ok, attempt.message
+
+    def choose_language(self, code: str) -> None:
+        """The table's language, kept in its settings; the screens follow the view."""
+        self.controller.staff(StaffAction.LANGUAGE, code=code)
+
+    def apply_language(self, code: str) -> None:
+        """Show ``code`` now: kv texts follow ``tr``; the shown screen redraws its own
+        texts (:meth:`ViewScreen.relabel`); the other screens built so far are dropped
+        and built again, in the new language, when next shown."""
+        i18n.set_language(code)
+        self.lang = code
+        self.tr = i18n.gettext_for(code)
+        if self.screens is None:
+            return
+        for screen in list(self.screens.screens):
+            if screen is not self.screens.current_screen:
+                self.screens.release(screen)
+        shown = self.screens.current_screen
+        if shown is not None:
+            shown.relabel()
 
     def set_volume(self, value: float) -> None:
         self.volume = value

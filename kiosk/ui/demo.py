@@ -13,7 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from kiosk import registry
+from kiosk import i18n, registry
 from kiosk.ui.headless import parse_size, prepare
 
 
@@ -29,12 +29,15 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                              "overlapping text, small text, small buttons); exit 1 if any")
     parser.add_argument("--game", choices=registry.ids(), default=None,
                         help="only this game's part (default: every game's)")
+    parser.add_argument("--lang", choices=tuple(i18n.LANGUAGES), default=i18n.SOURCE,
+                        help="the table's language (default en)")
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     prepare(headless=True, size=args.size)
+    i18n.set_default(args.lang)  # each sitting's table starts in it (its store is new)
     from kiosk.ui.demo_script import play
 
     sys.stderr = sys.__stderr__  # Kivy's logger takes stderr over; errors must be seen
@@ -48,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     for line in findings:
         print(line)
     if args.check:
-        print(f"kiosk demo: {len(findings)} layout problems at {args.size[0]}x{args.size[1]}")
+        print(f"kiosk demo: {len(findings)} layout problems at {args.size[0]}x{args.size[1]}"
+              f" in {i18n.LANGUAGES[args.lang]}")
     return 1 if findings else 0
 
 

@@ -19,6 +19,8 @@ from kivy.input.motionevent import MotionEvent
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
 
+from kiosk import i18n
+
 
 class Finger(MotionEvent):
     """One finger on the window at a window point, dispatched as a touch the way
@@ -48,6 +50,12 @@ class Finger(MotionEvent):
         window = EventLoop.window
         self.move({"x": x / (window.width - 1.0), "y": y / (window.height - 1.0)})
         EventLoop.post_dispatch_input("update", self)
+
+
+def says(label: str, text: str) -> bool:
+    """``label`` starts with ``text`` or with its translation in the table's language (a
+    script written in English plays in every shipped language)."""
+    return label.startswith((text, i18n._(text)))
 
 
 def walk(widget) -> Iterator:
@@ -151,10 +159,10 @@ class Pilot:
         return [w for w in walk(Window) if isinstance(w, kind) and visible(w)]
 
     def button(self, text: str):
-        """The visible, enabled button whose text starts with ``text``."""
+        """The visible, enabled button whose text starts with ``text``, or with its
+        translation in the table's language (so one script plays in every language)."""
         for widget in self.widgets(ButtonBehavior):
-            label = getattr(widget, "text", "")
-            if label.startswith(text) and not widget.disabled:
+            if says(getattr(widget, "text", ""), text) and not widget.disabled:
                 return widget
         shown = [getattr(w, "text", type(w).__name__) for w in self.widgets(ButtonBehavior)]
         raise LookupError(f"no button {text!r} on screen; there are {shown}")

@@ -361,6 +361,10 @@ class FakeController:
             self.volume = args.get("level", self.volume)
         elif action == StaffAction.MUTE:
             self.view = replace(self.view, muted=bool(args.get("on", True)))
+        elif action == StaffAction.LANGUAGE:
+            if args.get("code") in ("en", "fr"):  # the real one asks kiosk.i18n
+                self._set(language=args["code"])
+            return
         elif action in (SyncStaff.DECK_CHECK_START, SyncStaff.DECK_CHECK_STOP):
             self._deck_check(action, args)
             return

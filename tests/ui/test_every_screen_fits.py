@@ -6,6 +6,8 @@ The games' demos (``kiosk demo``) show every screen; the first size plays them a
 through the real widgets, checking at each screenshot and keeping the view each screen
 showed. The other sizes replay those views in one app each, a screen at a time, which
 costs a fraction of playing again. ``KIOSK_LONG=1`` plays the demos at every size.
+French, the longest shipped language, plays every demo again at 800x480, the smallest
+window (``kiosk demo --size 800x480 --check --lang fr``).
 Prints how long it took (``pytest -s``).
 """
 
@@ -59,7 +61,7 @@ def checked(pilot, label: str, findings: list[str]) -> None:
             findings.append(line)
 
 
-def play_demos(folder, size, findings: list[str], shown: dict) -> None:
+def play_demos(folder, size, findings: list[str], shown: dict, languages=None) -> None:
     """Every game's demo at ``size``, checked at each screenshot; ``shown`` gets what
     each state needs to be shown again: (screen, overlay, unlocked) -> view."""
     from kiosk.ui.demo_script import play
@@ -68,7 +70,10 @@ def play_demos(folder, size, findings: list[str], shown: dict) -> None:
         screen = pilot.screen()
         state = (screen.name, pilot.app.overlay, getattr(screen, "unlocked", None))
         shown.setdefault(state, pilot.app.view)
-        checked(pilot, f"{size[0]}x{size[1]} {screen.name} ({name})", findings)
+        if languages is not None:
+            languages.add(pilot.app.lang)
+        checked(pilot, f"{size[0]}x{size[1]} {pilot.app.lang} {screen.name} ({name})",
+                findings)
 
     play(folder, size=size, shots=False, look=look, players=6)
 
@@ -89,6 +94,16 @@ def replay(make_pilot, size, shown: dict, findings: list[str]) -> None:
     pilot.close()
 
 
+def unshown(shown: dict) -> str:
+    """A sentence for every screen the demos never showed ("" when they showed all)."""
+    providers = every_screen()
+    missing = sorted(set(providers) - {name for name, _overlay, _unlocked in shown})
+    return "; ".join(
+        f"the screen {name!r} ({providers[name]}) never shows in its game's demo, so its "
+        "layout is not checked: show it there (kiosk/ui/games/<game>/demo.py)"
+        for name in missing)
+
+
 def test_every_screen_fits_every_window(make_pilot, tmp_path):
     started, cpu = time.monotonic(), time.process_time()
     findings: list[str] = []
@@ -96,12 +111,7 @@ def test_every_screen_fits_every_window(make_pilot, tmp_path):
     play_demos(tmp_path, SIZES[0], findings, shown)
     print(f"\ndemos at {SIZES[0]}: {time.monotonic() - started:.1f} s, "
           f"cpu {time.process_time() - cpu:.1f} s")
-    providers = every_screen()
-    missing = sorted(set(providers) - {name for name, _overlay, _unlocked in shown})
-    assert not missing, "; ".join(
-        f"the screen {name!r} ({providers[name]}) never shows in its game's demo, so its "
-        "layout is not checked: show it there (kiosk/ui/games/<game>/demo.py)"
-        for name in missing)
+    assert not unshown(shown), unshown(shown)
     for size in SIZES[1:]:
         if LONG:
             play_demos(tmp_path, size, findings, {})
@@ -109,4 +119,21 @@ def test_every_screen_fits_every_window(make_pilot, tmp_path):
             replay(make_pilot, size, shown, findings)
     print(f"every screen at {len(SIZES)} sizes ({len(shown)} states): "
           f"{time.monotonic() - started:.1f} s, cpu {time.process_time() - cpu:.1f} s")
+    assert not findings, "\n".join(findings)
+
+
+def test_every_screen_fits_800x480_in_french(tmp_path):
+    """Every demo played with the table in French at the smallest window: words are
+    longer than in English; they must still fit without shrinking below the minimum."""
+    from kiosk import i18n
+
+    started = time.monotonic()
+    i18n.set_default("fr")  # every sitting's new table starts in French
+    findings: list[str] = []
+    shown: dict = {}
+    languages: set[str] = set()
+    play_demos(tmp_path, SIZES[0], findings, shown, languages)
+    print(f"\nFrench demos at {SIZES[0]}: {time.monotonic() - started:.1f} s")
+    assert languages == {"fr"}
+    assert not unshown(shown), unshown(shown)
     assert not findings, "\n".join(findings)

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import combinations
 
+from kiosk.i18n import N_, _
+
 from .cards import Card
 from .relations import Play, across_failures, local_failure, neighbor_failures
 from .requirements import OTHERS, Clause, Element, Mode, Twist
@@ -107,7 +109,7 @@ class Verdict:
 
     @property
     def words(self) -> str:
-        return "IN SYNC" if self.in_sync else "NOT IN SYNC"
+        return "IN SYNC" if self.in_sync else "NOT IN SYNC"  # the record's words, any language
 
     def to_dict(self) -> dict:
         """A JSON-ready form, used by ``kiosk judge`` and the journal."""
@@ -137,13 +139,14 @@ def judge(table: Table, elements: Sequence[Element], twists: Sequence[Twist] = (
             _apply_twists(twists, plays, failures)
             name, element_id = element.name, element.id
         else:
-            failures = {s: f"no element is face up for lane {lane} yet, so it must stay empty"
-                        for s, cards in plays if cards}
-            roles, choice, name, element_id = {}, None, "no element yet", None
+            empty = _("no element is face up for lane {lane} yet, so it must stay empty")
+            failures = {s: empty.format(lane=lane) for s, cards in plays if cards}
+            roles, choice, name, element_id = {}, None, N_("no element yet"), None
         swimmers = tuple(
             SwimmerResult(seat, seat not in failures,
-                          f"Seat {seat}, lane {lane}: {failures[seat]}" if seat in failures
-                          else None, roles.get(seat))
+                          _("Seat {seat}, lane {lane}: {reason}").format(
+                              seat=seat, lane=lane, reason=failures[seat])
+                          if seat in failures else None, roles.get(seat))
             for seat in table.seats)
         lanes.append(LaneResult(lane, element_id, name, not failures, swimmers, choice))
     return Verdict(all(lane.passed for lane in lanes), tuple(lanes))
@@ -157,7 +160,8 @@ def _apply_twists(twists: Sequence[Twist], plays: Sequence[Play],
         for seat, cards in plays:
             problem = local_failure(twist.every_lane, cards) if cards else None
             if problem and seat not in failures:
-                failures[seat] = f"twist '{twist.name}': {problem}"
+                failures[seat] = _("twist '{twist}': {reason}").format(
+                    twist=_(twist.name), reason=problem)
 
 
 Outcome = tuple[dict[int, str], dict[int, str], str | None]  # failures, roles, choice
@@ -191,9 +195,11 @@ def _judge_each(options: Sequence[Clause], plays: Sequence[Play]) -> Outcome:
             if problem is None:
                 roles[seat] = clause.text
                 break
-            problems.append(f"'{clause.text}' ({problem})")
+            problems.append(_("'{option}' ({reason})").format(option=clause.text,
+                                                                 reason=problem))
         else:
-            failures[seat] = "meets none of the options: " + " nor ".join(problems)
+            failures[seat] = _("meets none of the options: {options}").format(
+                options=(" " + _("nor") + " ").join(problems))
     return failures, roles, None
 
 
@@ -292,7 +298,7 @@ def _judge_split(element: Element, plays: Sequence[Play]) -> Outcome:
     the fewest swimmers failing.
     """
     cards_of = dict(plays)
-    seats = [seat for seat, _ in plays]
+    seats = [seat for seat, _cards in plays]
     roles = element.roles
     fit = {(seat, r): local_failure(role.clause, cards_of[seat])
            for seat in seats for r, role in enumerate(roles)}
@@ -327,8 +333,8 @@ def _judge_split(element: Element, plays: Sequence[Play]) -> Outcome:
             break
     if best is None:  # fewer swimmers than the fixed roles need
         need = sum(r.size for r in roles)
-        return ({seat: f"this element needs at least {need + 1} swimmers" for seat in seats},
-                {}, None)
+        needs = _("this element needs at least {n} swimmers").format(n=need + 1)
+        return ({seat: needs for seat in seats}, {}, None)
     failures: dict[int, str] = {}
     names: dict[int, str] = {}
     for r, group in enumerate(best[1]):
@@ -336,8 +342,10 @@ def _judge_split(element: Element, plays: Sequence[Play]) -> Outcome:
         for seat in group:
             names[seat] = role.text
             if fit[(seat, r)]:
-                failures[seat] = f"as '{role.text}': {fit[(seat, r)]}"
+                failures[seat] = _("as '{role}': {reason}").format(role=role.text,
+                                                                   reason=fit[(seat, r)])
         if not role.clause.across.is_empty and group:
             for seat, problem in across(r, group).items():
-                failures.setdefault(seat, f"as '{role.text}': {problem}")
+                failures.setdefault(seat, _("as '{role}': {reason}").format(role=role.text,
+                                                                            reason=problem))
     return failures, names, None

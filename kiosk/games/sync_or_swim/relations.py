@@ -12,29 +12,36 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
+from kiosk.i18n import _
+
 from .cards import Card
 from .requirements import Attr, Clause, Range
+from .words import cards_word as _cards_word
 
 Play = tuple[int, tuple[Card, ...]]  # (seat, cards in the lane)
-
-
-def _cards_word(n: int) -> str:
-    return "no card" if n == 0 else ("1 card" if n == 1 else f"{n} cards")
 
 
 def count_failure(want: Range, n: int) -> str | None:
     if want.test(n):
         return None
-    need = {"exact": f"{_cards_word(want.n)}", "min": f"at least {_cards_word(want.n)}",
-            "max": f"at most {_cards_word(want.n)}", "even": "an even number of cards",
-            "odd": "an odd number of cards"}[want.kind]
-    return f"played {_cards_word(n)}, needs {need}"
+    if want.kind == "exact":
+        need = _cards_word(want.n)
+    elif want.kind == "min":
+        need = _("at least {cards}").format(cards=_cards_word(want.n))
+    elif want.kind == "max":
+        need = _("at most {cards}").format(cards=_cards_word(want.n))
+    elif want.kind == "even":
+        need = _("an even number of cards")
+    else:
+        need = _("an odd number of cards")
+    return _("played {cards}, needs {need}").format(cards=_cards_word(n), need=need)
 
 
 def _missing(attr: Attr, card: Card, rule: str) -> str:
     if attr is Attr.COLOUR:
-        return f"grey cannot meet '{rule}'"
-    return f"{card} has no {attr.noun} and cannot meet '{rule}'"
+        return _("grey cannot meet '{rule}'").format(rule=rule)
+    return _("{card} has no {noun} and cannot meet '{rule}'").format(
+        card=card, noun=attr.noun, rule=rule)
 
 
 def local_failure(clause: Clause, cards: Sequence[Card]) -> str | None:
@@ -50,7 +57,7 @@ def local_failure(clause: Clause, cards: Sequence[Card]) -> str | None:
     if forbid is not None:
         for card in cards:
             if forbid.matches(card):
-                return f"{card} breaks 'no card {forbid.text}'"
+                return _("{card} breaks 'no card {rule}'").format(card=card, rule=forbid.text)
     if clause.within.is_empty:
         return None
     return _within_failure(clause, cards)
@@ -59,26 +66,27 @@ def local_failure(clause: Clause, cards: Sequence[Card]) -> str | None:
 def _within_failure(clause: Clause, cards: Sequence[Card]) -> str | None:
     rel = clause.within
     for attr in rel.same:
-        rule = f"same {attr.noun}"
+        rule = _("same {noun}").format(noun=attr.noun)
         for card in cards:
             if attr.of(card) is None:
                 return _missing(attr, card, rule)
         for a, b in zip(cards, cards[1:], strict=False):
             if attr.of(a) != attr.of(b):
-                return f"{a} and {b} are not the same {attr.noun}"
+                return _("{a} and {b} are not the same {noun}").format(a=a, b=b, noun=attr.noun)
     for attr in rel.different:
-        rule = f"different {attr.noun}s"
+        rule = _("different {nouns}").format(nouns=attr.nouns)
         for card in cards:
             if attr.of(card) is None:
                 return _missing(attr, card, rule)
         for a, b in combinations(cards, 2):
             if attr.of(a) == attr.of(b):
-                return f"{a} and {b} share the {attr.noun} {attr.word(attr.of(a))}"
+                return _("{a} and {b} share the {noun} {value}").format(
+                    a=a, b=b, noun=attr.noun, value=attr.word(attr.of(a)))
     if rel.sequential and len(cards) > 1:
         values = sorted(c.value for c in cards)
         if any(b != a + 1 for a, b in zip(values, values[1:], strict=False)):
             shown = ", ".join(str(v) for v in values)
-            return f"the values {shown} are not sequential"
+            return _("the values {values} are not sequential").format(values=shown)
     return None
 
 
@@ -96,7 +104,7 @@ def across_failures(clause: Clause, group: Sequence[Play]) -> dict[int, str]:
 
 
 def _same_across(attr: Attr, group: Sequence[Play], failures: dict[int, str]) -> None:
-    rule = f"same {attr.noun}"
+    rule = _("same {noun}").format(noun=attr.noun)
     tally: Counter[object] = Counter()
     of = attr.getter
     valued = [(seat, [(card, of(card)) for card in cards]) for seat, cards in group]
@@ -117,25 +125,24 @@ def _same_across(attr: Attr, group: Sequence[Play], failures: dict[int, str]) ->
             continue
         for card, value in pairs:
             if value is not None and value != team_value:
-                failures[seat] = f"{card} is not {_the(attr, team_value)} like the others"
+                failures[seat] = _("{card} is not {value} like the others").format(
+                    card=card, value=_the(attr, team_value))
                 break
 
 
 def _the(attr: Attr, value: object) -> str:
     if attr is Attr.VALUE:
-        return f"a {value}"
-    if attr is Attr.PARITY:
-        return str(value)
-    if attr is Attr.COLOUR:
+        return _("a {n}").format(n=value)
+    if attr in (Attr.PARITY, Attr.COLOUR):
         return attr.word(value)
-    return f"the {attr.word(value)}"
+    return _("the {icon}").format(icon=attr.word(value))
 
 
 def _different_across(attr: Attr, group: Sequence[Play], failures: dict[int, str]) -> None:
     """Every pair of swimmers; for each pair only its first clash (in card order) can be
     reported, so a pair whose two seats have failed already is skipped. This keeps a
     six-seat role split with ten cards a lane well under a millisecond per check."""
-    rule = f"different {attr.noun}s"
+    rule = _("different {nouns}").format(nouns=attr.nouns)
     of = attr.getter
     valued = [(seat, [(card, of(card)) for card in cards]) for seat, cards in group]
     for seat, pairs in valued:
@@ -152,16 +159,15 @@ def _different_across(attr: Attr, group: Sequence[Play], failures: dict[int, str
         for a, value in pairs_a:
             if value is not None and value in first_b:
                 b = first_b[value]
-                failures.setdefault(
-                    seat_a, f"{a} has the same {attr.noun} as seat {seat_b}'s {b}")
-                failures.setdefault(
-                    seat_b, f"{b} has the same {attr.noun} as seat {seat_a}'s {a}")
+                same = _("{a} has the same {noun} as seat {seat}'s {b}")
+                failures.setdefault(seat_a, same.format(a=a, noun=attr.noun, seat=seat_b, b=b))
+                failures.setdefault(seat_b, same.format(a=b, noun=attr.noun, seat=seat_a, b=a))
                 break
 
 
 def _sequential_across(group: Sequence[Play], failures: dict[int, str]) -> None:
     """Values rise by 1 clockwise from the first seat of the group (the captain's side)."""
-    values = [cards[0].value if len(cards) == 1 else None for _, cards in group]
+    values = [cards[0].value if len(cards) == 1 else None for _seat, cards in group]
     n = len(group)
     best_start, best_hits = 1, -1
     for start in range(1, 11 - n + 1):
@@ -171,11 +177,12 @@ def _sequential_across(group: Sequence[Play], failures: dict[int, str]) -> None:
     for i, (seat, cards) in enumerate(group):
         want = best_start + i
         if len(cards) != 1:
-            failures.setdefault(seat, f"played {_cards_word(len(cards))}, a run needs 1 each")
+            failures.setdefault(seat, _("played {cards}, a run needs 1 each").format(
+                cards=_cards_word(len(cards))))
         elif cards[0].value != want:
             failures.setdefault(
-                seat, f"plays {cards[0].value}, but the run clockwise from the captain "
-                      f"needs {want} here")
+                seat, _("plays {value}, but the run clockwise from the captain needs {want} "
+                        "here").format(value=cards[0].value, want=want))
 
 
 def neighbor_failures(clause: Clause, plays: Sequence[Play]) -> dict[int, str]:
@@ -201,15 +208,19 @@ def pair_failure(same: Sequence[Attr], different: Sequence[Attr], cards: Sequenc
     for attr in same:
         for a in cards:
             if attr.of(a) is None:
-                return _missing(attr, a, f"same {attr.noun} as the neighbours")
+                return _missing(attr, a, _("same {noun} as the neighbours").format(
+                    noun=attr.noun))
             for b in other_cards:
                 if attr.of(a) != attr.of(b):
-                    return f"{a} is not the same {attr.noun} as neighbour seat {other_seat}'s {b}"
+                    return _("{a} is not the same {noun} as neighbour seat {seat}'s {b}").format(
+                        a=a, noun=attr.noun, seat=other_seat, b=b)
     for attr in different:
         for a in cards:
             if attr.of(a) is None:
-                return _missing(attr, a, f"different {attr.noun} from the neighbours")
+                return _missing(attr, a, _("different {noun} from the neighbours").format(
+                    noun=attr.noun))
             for b in other_cards:
                 if attr.of(a) == attr.of(b):
-                    return f"{a} has the same {attr.noun} as neighbour seat {other_seat}'s {b}"
+                    return _("{a} has the same {noun} as neighbour seat {seat}'s {b}").format(
+                        a=a, noun=attr.noun, seat=other_seat, b=b)
     return None

@@ -24,7 +24,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
-from .cards import Card, Colour, Side, colour_word
+from kiosk.i18n import _, per_language
+
+from . import words as w
+from .cards import Card, Colour, Side
 
 
 class Attr(StrEnum):
@@ -47,15 +50,20 @@ class Attr(StrEnum):
 
     @property
     def noun(self) -> str:
-        return {"colour": "colour", "value": "value", "parity": "parity",
-                "hand": "hand icon", "foot": "foot icon"}[self.value]
+        return _(w.NOUN[self.value])
+
+    @property
+    def nouns(self) -> str:
+        return _(w.NOUNS[self.value])
 
     def word(self, value: object) -> str:
         """How a value of this attribute reads in a sentence: 'blue', '7', 'left hand'."""
         if isinstance(value, Side):
-            return f"{value.value} {'hand' if self is Attr.HAND else 'foot'}"
+            return _(w.SIDE["hand" if self is Attr.HAND else "foot", value.value])
         if isinstance(value, Colour):
-            return value.value
+            return w.colour_name(value.value)
+        if value in ("even", "odd"):
+            return w.value_words(str(value), 0)
         return str(value)
 
 
@@ -91,10 +99,11 @@ class Range:
             return x % 2 == 1
         return True
 
-    @cached_property
+    @per_language
     def text(self) -> str:
-        return {"any": "any number", "exact": f"{self.n}", "min": f"{self.n} or higher",
-                "max": f"{self.n} or lower", "even": "even", "odd": "odd"}[self.kind]
+        if self.kind == "exact":
+            return f"{self.n}"
+        return w.value_words(self.kind, self.n)
 
 
 ANY = Range("any")
@@ -118,57 +127,53 @@ class CardTest:
     def failure(self, card: Card) -> str | None:
         """Why the card does not pass, as a phrase about the card; None if it passes."""
         if self.colour == "any" and not card.is_coloured:
-            return f"{card} is grey, which never counts as a colour"
+            return _("{card} is grey, which never counts as a colour").format(card=card)
         if self.colour not in (None, "any") and card.colour.value != self.colour:
-            return f"{card} is not {colour_word(self.colour)}"
+            return _(w.NOT_COLOUR[self.colour]).format(card=card)
         if self.value is not None and not self.value.test(card.value):
-            return f"{card} is not {_value_words(self.value)}"
+            return _("{card} is not {value}").format(
+                card=card, value=w.value_words(self.value.kind, self.value.n))
         for limb, want, got in (("hand", self.hand, card.hand), ("foot", self.foot, card.foot)):
             if want == "any" and got is None:
-                return f"{card} shows no {limb} icon"
+                return _(w.NO_ICON[limb]).format(card=card)
             if want == "none" and got is not None:
-                return f"{card} shows a {limb} icon"
+                return _(w.AN_ICON[limb]).format(card=card)
             if want not in (None, "any", "none") and (got is None or got.value != want):
-                return f"{card} does not show the {want} {limb} icon"
+                return _(w.NOT_THE_ICON[limb, want]).format(card=card)
         return None
 
     def matches(self, card: Card) -> bool:
         return self.failure(card) is None
 
-    @cached_property
+    @per_language
     def text(self) -> str:
-        return " ".join(w for w in (self.before_noun, self.after_noun) if w)
+        """What a card must be, without the noun: '7 or higher blue with a hand icon'."""
+        return w.qualities(self.colour_words(False), self.value_words(False), self.icon_words)
 
-    @cached_property
-    def before_noun(self) -> str:
-        """Value and colour, which read before 'card': '7 or higher blue'."""
-        words = []
-        if self.value is not None and self.value.kind != "any":  # any value: just 'a card'
-            exact = self.value.kind == "exact"
-            words.append(str(self.value.n) if exact else _value_words(self.value))
-        if self.colour == "any":
-            words.append("coloured (not grey)")
-        elif self.colour is not None:
-            words.append(colour_word(self.colour))
-        return " ".join(words)
+    def phrase(self, plural: bool) -> str:
+        """The card with its words, no count: '7 or higher blue card with a hand icon'."""
+        return w.card_phrase(self.colour_words(plural), self.value_words(plural),
+                             self.icon_words, plural)
 
-    @cached_property
-    def after_noun(self) -> str:
+    def value_words(self, plural: bool) -> str:
+        """'7', '7 or higher', 'even' (any value: nothing, just 'a card')."""
+        if self.value is None or self.value.kind == "any":
+            return ""
+        if self.value.kind == "exact":
+            return str(self.value.n)
+        return w.value_words(self.value.kind, self.value.n, plural)
+
+    def colour_words(self, plural: bool) -> str:
+        return "" if self.colour is None else w.colour_adjective(self.colour, plural)
+
+    @per_language
+    def icon_words(self) -> str:
         """Icons, which read after 'card': 'with a hand icon'."""
-        words = []
-        for limb, want in (("hand", self.hand), ("foot", self.foot)):
-            if want == "any":
-                words.append(f"with a {limb} icon")
-            elif want == "none":
-                words.append(f"with no {limb} icon")
-            elif want is not None:
-                words.append(f"with the {want} {limb}")
-        return " and ".join(words)
-
-
-def _value_words(r: Range) -> str:
-    return {"exact": f"a {r.n}", "min": f"{r.n} or higher", "max": f"{r.n} or lower",
-            "even": "even", "odd": "odd", "any": "any number"}[r.kind]
+        words = [_(w.WITH_ICON[limb, want])
+                 for limb, want in (("hand", self.hand), ("foot", self.foot)) if want]
+        if len(words) == 2:
+            return _("{first} and {second}").format(first=words[0], second=words[1])
+        return "".join(words)
 
 
 @dataclass(frozen=True)
@@ -183,20 +188,21 @@ class Relations:
     def is_empty(self) -> bool:
         return not (self.same or self.different or self.sequential)
 
-    @cached_property
+    @per_language
     def text(self) -> str:
-        words = [f"same {a.noun}" for a in self.same]
-        words += [f"different {a.noun}s" for a in self.different]
+        words = [_("same {noun}").format(noun=a.noun) for a in self.same]
+        words += [_("different {nouns}").format(nouns=a.nouns) for a in self.different]
         if self.sequential:
-            words.append("sequential")
+            words.append(_("sequential"))
         return ", ".join(words)
 
     def compared_with(self, whom: str) -> str:
-        """'same colour as the others', 'different values from the neighbors'."""
-        words = [f"same {a.noun} as {whom}" for a in self.same]
-        words += [f"different {a.noun}s from {whom}" for a in self.different]
+        """'same colour as the others', 'different values from the neighbours'
+        (``whom``: "the others" or "the neighbours")."""
+        words = [_(w.WHOM_SAME[whom]).format(noun=a.noun) for a in self.same]
+        words += [_(w.WHOM_DIFFERENT[whom]).format(nouns=a.nouns) for a in self.different]
         if self.sequential:
-            words.append(f"sequential with {whom}")
+            words.append(_(w.WHOM_SEQUENTIAL[whom]))
         return ", ".join(words)
 
 
@@ -215,22 +221,18 @@ class Clause:
     neighbors: Relations = NO_RELATIONS
     label: str = ""
 
-    @cached_property
+    @per_language
     def text(self) -> str:
         """A short description for reasons and the detail view, unless a label is given."""
         if self.label:
-            return self.label
+            return _(self.label)
         if self.cards is not None and self.cards.kind == "exact" and self.cards.n == 0:
-            return "no card"
+            return _("no card")
         parts = []
-        count = _count_words(self.cards)
-        noun = "card" if count in ("1", "a") else "cards"
-        before = self.each.before_noun
-        if count == "a" and before[:1] in ("a", "e", "i", "o", "u", "8"):
-            count = "an"  # an odd card, an 8 or higher card
-        parts.append(" ".join(w for w in (count, before, noun, self.each.after_noun) if w))
+        kind, n = (None, 0) if self.cards is None else (self.cards.kind, self.cards.n)
+        parts.append(w.counted(kind, n, self.each.phrase(False), self.each.phrase(True)))
         if self.forbid is not None:
-            parts.append(f"none {self.forbid.text}")
+            parts.append(_("none {card}").format(card=self.forbid.text))
         if not self.within.is_empty:
             parts.append(self.within.text)
         if not self.across.is_empty:
@@ -238,18 +240,6 @@ class Clause:
         if not self.neighbors.is_empty:
             parts.append(self.neighbors.compared_with("the neighbours"))
         return ", ".join(parts)
-
-
-def _count_words(r: Range | None) -> str:
-    if r is None:
-        return "any number of"
-    if r.kind == "exact":
-        return "a" if r.n == 1 else str(r.n)
-    if r.kind == "min":
-        return f"{r.n} or more"
-    if r.kind == "max":
-        return f"up to {r.n}"
-    return f"an {r.kind} number of"
 
 
 OTHERS = 0
@@ -264,13 +254,13 @@ class Role:
     clause: Clause
     second: bool = False  # "a second swimmer": the next one-swimmer role after the first
 
-    @cached_property
+    @per_language
     def text(self) -> str:
-        who = {1: "one swimmer", 2: "two swimmers", OTHERS: "all others"}.get(
-            self.size, f"{self.size} swimmers")
+        who = (_(w.WHO[self.size]) if self.size in w.WHO
+               else _("{n} swimmers").format(n=self.size))
         if self.second:
-            who = "a second swimmer"
-        return f"{who}: {self.clause.text}"
+            who = _("a second swimmer")
+        return _("{who}: {clause}").format(who=who, clause=self.clause.text)
 
 
 class Mode(StrEnum):
@@ -291,14 +281,16 @@ class Element:
     text: str = ""
     level: int = 1
 
-    @cached_property
+    @per_language
     def summary(self) -> str:
         if self.text:
-            return self.text
+            return _(self.text)
         if self.mode is Mode.SPLIT:
             return "; ".join(r.text for r in self.roles)
-        joined = " OR ".join(o.text for o in self.options)
-        return f"{'each swimmer' if self.mode is Mode.EACH else 'the team'}: {joined}"
+        joined = (" " + _("OR") + " ").join(o.text for o in self.options)
+        if self.mode is Mode.EACH:
+            return _("each swimmer: {options}").format(options=joined)
+        return _("the team: {options}").format(options=joined)
 
 
 @dataclass(frozen=True)

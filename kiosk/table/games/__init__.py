@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from kiosk import registry
 from kiosk.hardware.ports import InventoryChange, LedMode, SeatLed
+from kiosk.i18n import _
 from kiosk.store.protocol import Store
 from kiosk.table.api import Sound, TableView
 
@@ -90,8 +91,9 @@ class LaneReading:
     def missing(self, seats: tuple[int, ...]) -> tuple[str, ...]:
         """Why the table cannot judge these seats by itself; empty when it can."""
         if not self.available:
-            return ("This table has no card readers",)
-        found = [f"Seat {seat} has no reader" for seat in seats if seat not in self.seats]
+            return (_("This table has no card readers"),)
+        found = [_("Seat {seat} has no reader").format(seat=seat)
+                 for seat in seats if seat not in self.seats]
         found += [why for seat in seats for why in self.unreadable.get(seat, ())]
         return tuple(dict.fromkeys(found))
 

@@ -22,7 +22,8 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from kiosk import registry
+from kiosk import i18n, registry
+from kiosk.i18n import _
 from kiosk.ui import theme
 from kiosk.ui.games import screens_of
 from kiosk.ui.screens.base import ViewScreen
@@ -41,9 +42,10 @@ def players_text(players: tuple[int, ...]) -> str:
     """
     low, high = min(players), max(players)
     if low == high:
-        return f"{low} players"
-    joint = " or " if high == low + 1 else " to "
-    return f"{low}{joint}{high} players"
+        return _("{count} players").format(count=low)
+    if high == low + 1:
+        return _("{low} or {high} players").format(low=low, high=high)
+    return _("{low} to {high} players").format(low=low, high=high)
 
 
 def quick_game() -> registry.GameInfo | None:
@@ -80,20 +82,30 @@ class AttractScreen(ViewScreen):
         self._tips = None
         self._cycle = None
         self._started: list[tuple[Animation, object]] = []
-        first = registry.default()
-        own = screens_of(first.id).title
-        self.title = (own or first.name.upper()) if self.single else "Pick a game"
-        self.tagline = first.tagline if self.single else "Touch a game to play it"
-        self.tip = self._tip_list()[0] if self._tip_list() else ""
         quick = quick_game()
         self._quick_id = quick.id if quick is not None else ""
-        self.quick_text = f"Quick play: {quick.name}" if quick else ""
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Every text this screen writes itself, in the current language."""
+        first = registry.default()
+        own = screens_of(first.id).title
+        self.title = (own or first.name.upper()) if self.single else _("Pick a game")
+        self.tagline = _(first.tagline) if self.single else _("Touch a game to play it")
+        tips = self._tip_list()
+        self.tip = tips[self.tip_index % len(tips)] if tips else ""
+        quick = quick_game()
+        self.quick_text = _("Quick play: {game}").format(game=quick.name) if quick else ""
         self._build_tiles()
+
+    def next_language(self) -> None:
+        """The language button: the next shipped language, for the whole table."""
+        self.app.choose_language(i18n.next_language(self.app.lang))
 
     def _tip_list(self) -> tuple[str, ...]:
         app = self.app
         screens = getattr(app, "game_screens", None)
-        return tuple(getattr(screens, "tips", ()))
+        return tuple(_(tip) for tip in getattr(screens, "tips", ()))
 
     def _build_tiles(self) -> None:
         box = self.ids.tiles
@@ -104,7 +116,7 @@ class AttractScreen(ViewScreen):
             screens = screens_of(info.id)
             box.add_widget(GameTile(
                 attract=self, game_id=info.id, title=screens.title or info.name,
-                name=info.name, players=players_text(info.players), tagline=info.tagline,
+                name=info.name, players=players_text(info.players), tagline=_(info.tagline),
                 how_to_play=screens.how_to_play is not None,
                 records=screens.records is not None))
 

@@ -47,6 +47,12 @@ class ViewScreen(Screen):
     def redraw(self, view) -> None:
         """Update widgets from ``view``; subclasses override."""
 
+    def relabel(self) -> None:
+        """The language changed while this screen shows: redraw the texts Python wrote
+        (kv texts follow ``app.tr`` by themselves). Screens that write texts once, when
+        built, override this to write them again."""
+        self.draw_now()
+
     def draw_now(self) -> None:
         """Redraw at once instead of at the trigger (used when the screen is entered)."""
         self._redraw.cancel()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
+from kiosk.i18n import _
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 
@@ -16,7 +17,7 @@ class BrokenScreen(ViewScreen):
     details = BooleanProperty(False)  # the staff's list is open
 
     def redraw(self, view) -> None:
-        lines = view.problems or ("The kiosk could not start, but did not say why.",)
+        lines = view.problems or (_("The kiosk could not start, but did not say why."),)
         self.count = len(lines)
         self.problems = "\n".join(f"- {line}" for line in lines)
 

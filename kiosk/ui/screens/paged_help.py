@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from kivy.properties import NumericProperty, StringProperty
 
+from kiosk.i18n import N_, _
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 
 
 class PagedHelpScreen(ViewScreen):
-    HEADING = "How to play"
+    HEADING = N_("How to play")
     PAGES: tuple[tuple[str, str], ...] = (("", ""),)
 
     heading = StringProperty("")
@@ -21,16 +22,21 @@ class PagedHelpScreen(ViewScreen):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.heading, self.pages = self.HEADING, len(self.PAGES)
-        self.go_to(0)
+        self.pages = len(self.PAGES)
+        self.relabel()
 
     def on_pre_enter(self, *_):
         self.go_to(0)
 
+    def relabel(self) -> None:
+        self.heading = _(self.HEADING)
+        self.go_to(self.page)
+
     def go_to(self, page: int) -> None:
         self.page = max(0, min(len(self.PAGES) - 1, page))
-        title, self.text = self.PAGES[self.page]
-        self.title = f"{self.page + 1}/{len(self.PAGES)}  {title}"
+        title, text = self.PAGES[self.page]
+        self.text = _(text)
+        self.title = f"{self.page + 1}/{len(self.PAGES)}  {_(title)}"
 
 
 theme.load_kv(__file__)

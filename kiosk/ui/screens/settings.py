@@ -8,6 +8,8 @@ from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
+from kiosk import i18n
+from kiosk.i18n import _
 from kiosk.table.api import StaffAction
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
@@ -18,11 +20,11 @@ CONFIRM_SECONDS = 4.0
 
 def hardware_text(hardware) -> str:
     def state(ok: bool) -> str:
-        return "working" if ok else "NOT WORKING"
+        return _("working") if ok else _("NOT WORKING")
 
-    lines = [f"Stop pads: {state(hardware.pads)}",
-             f"Card readers: {state(hardware.readers)}",
-             f"Seat buttons: {state(hardware.seat_buttons)}"]
+    lines = [_("Stop pads: {state}").format(state=state(hardware.pads)),
+             _("Card readers: {state}").format(state=state(hardware.readers)),
+             _("Seat buttons: {state}").format(state=state(hardware.seat_buttons))]
     lines += [f"- {problem}" for problem in hardware.problems]
     return "\n".join(lines)
 
@@ -39,6 +41,7 @@ class SettingsScreen(ViewScreen):
     def on_pre_enter(self, *_):
         self.volume, self.muted = self.app.volume, self.app.muted
         self.game_buttons()
+        self.language_buttons()
         if self.view is not None:
             self.redraw(self.view)
 
@@ -68,12 +71,28 @@ class SettingsScreen(ViewScreen):
     def redraw(self, view) -> None:
         self.hardware = hardware_text(view.hardware)
 
+    def relabel(self) -> None:
+        self.game_buttons()
+        self.language_buttons()
+        self.done = ""
+        self.draw_now()
+
+    def language_buttons(self) -> None:
+        """One button per shipped language, named in itself; the table's is lit."""
+        box = self.ids.languages
+        box.clear_widgets()
+        for code, name in i18n.LANGUAGES.items():
+            widget = Factory.KButton(text=name, font_base=26,
+                                     fill=theme.GOOD if code == self.app.lang else theme.PANEL)
+            widget.bind(on_release=lambda _w, c=code: self.app.choose_language(c))
+            box.add_widget(widget)
+
     def game_buttons(self) -> None:
         """The running game's own staff buttons, under the shared ones."""
         box = self.ids.game_buttons
         box.clear_widgets()
         for button in self.app.game_screens.staff_buttons:
-            widget = Factory.KButton(text=button.text, font_base=28)
+            widget = Factory.KButton(text=_(button.text), font_base=28)
             widget.bind(on_release=lambda _w, b=button: self.game_button(b))
             box.add_widget(widget)
 
@@ -82,7 +101,7 @@ class SettingsScreen(ViewScreen):
             self.app.open_overlay(button.overlay)
             return
         self.controller.staff(button.action)
-        self.done = button.done
+        self.done = _(button.done)
 
     def reset_scores(self) -> None:
         if not self.confirm_reset:
@@ -92,7 +111,7 @@ class SettingsScreen(ViewScreen):
             return
         self.confirm_reset = False
         self.controller.staff(StaffAction.RESET_SCORES)
-        self.done = "This game's top scores are reset."
+        self.done = _("This game's top scores are reset.")
 
     def set_volume(self, value: float) -> None:
         self.volume = value

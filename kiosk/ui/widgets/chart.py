@@ -10,18 +10,19 @@ from kivy.graphics import Color, Rectangle
 from kivy.properties import ObjectProperty
 from kivy.uix.floatlayout import FloatLayout
 
+from kiosk.i18n import N_, _
 from kiosk.ui import theme
 from kiosk.ui.widgets.basics import reuse
 
 PARTS = (
-    ("practice_seconds", theme.ACCENT, "practice"),
-    ("between_seconds", (0.45, 0.55, 0.75, 1), "between"),
-    ("penalty_seconds", theme.BAD, "penalties"),
+    ("practice_seconds", theme.ACCENT, N_("practice")),
+    ("between_seconds", (0.45, 0.55, 0.75, 1), N_("between")),
+    ("penalty_seconds", theme.BAD, N_("penalties")),
 )
 
 
 def round_total(score_round) -> float:
-    return sum(getattr(score_round, attr) for attr, _, _ in PARTS)
+    return sum(getattr(score_round, attr) for attr, _colour, _words in PARTS)
 
 
 class ScoreChart(FloatLayout):
@@ -34,7 +35,7 @@ class ScoreChart(FloatLayout):
         self._redraw = Clock.create_trigger(self._draw)
         self.bind(rounds=self._redraw, pos=self._redraw, size=self._redraw)
 
-    def _draw(self, *_):
+    def _draw(self, *_args):
         self.canvas.before.clear()
         if not self.rounds or self.width < 100 or self.height < 100:
             reuse(self, 0, None)
@@ -51,15 +52,17 @@ class ScoreChart(FloatLayout):
             for index, score_round in enumerate(self.rounds):
                 x = self.x + slot * index + (slot - bar_w) / 2
                 y = self.y + label_h
-                for attr, colour, _ in PARTS:
+                for attr, colour, _words in PARTS:
                     height = plot_h * getattr(score_round, attr) / tallest
                     Color(*colour)
                     Rectangle(pos=(x, y), size=(bar_w, height))
                     y += height
                 labels.append((f"{round_total(score_round):.0f} s", x, y, bar_w, top_h))
-                retries = f"\n{score_round.retries} retry" if score_round.retries == 1 else (
-                    f"\n{score_round.retries} retries" if score_round.retries else "")
-                labels.append((f"Round {score_round.round_number}{retries}",
+                retries = "\n" + _("1 retry") if score_round.retries == 1 else (
+                    "\n" + _("{count} retries").format(count=score_round.retries)
+                    if score_round.retries else "")
+                round_name = _("Round {number}").format(number=score_round.round_number)
+                labels.append((f"{round_name}{retries}",
                                self.x + slot * index, self.y, slot, label_h))
         # the labels of the last drawing are moved and rewritten, not rebuilt
         for label, (text, x, y, width, height) in zip(reuse(self, len(labels), self._label),

@@ -9,6 +9,7 @@ from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
+from kiosk.i18n import _
 from kiosk.ui import theme
 
 STAFF_PIN = "2468"  # the simulated table's PIN; a real kiosk keeps its own (kiosk.staff)
@@ -24,9 +25,9 @@ class RuleDetails(ModalView):
             return ""
         lines = [rule.text, *rule.details]
         if rule.kind == "twist":
-            lines.append("A twist stays in force to the end of the routine.")
+            lines.append(_("A twist stays in force to the end of the routine."))
         elif rule.lane:
-            lines.append(f"Play it in lane {rule.lane}.")
+            lines.append(_("Play it in lane {lane}.").format(lane=rule.lane))
         return "\n\n".join(lines)
 
 
@@ -68,13 +69,14 @@ class PinPad(ModalView):
     """
 
     entered = StringProperty("")
-    prompt = StringProperty("Staff only: enter the PIN")
+    prompt = StringProperty("")
 
     def __init__(self, on_success: Callable[[], None],
                  check: Callable[[str], tuple[bool, str]], **kwargs):
         super().__init__(**kwargs)
         self._on_success = on_success
         self._check = check
+        self.prompt = _("Staff only: enter the PIN")
 
     def press(self, key: str) -> None:
         if key == "clear":
@@ -86,7 +88,7 @@ class PinPad(ModalView):
                 self.dismiss()
                 self._on_success()
             else:
-                self.prompt = message or "Wrong PIN. Ask the staff."
+                self.prompt = message or _("Wrong PIN. Ask the staff.")
         elif len(self.entered) < 8:
             self.entered += key
 

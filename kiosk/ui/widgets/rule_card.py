@@ -6,6 +6,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
+from kiosk.i18n import _
 from kiosk.ui import theme
 
 
@@ -22,7 +23,7 @@ class RuleCard(ButtonBehavior, BoxLayout):
     def on_rule(self, _widget, rule) -> None:
         if rule is None:
             return
-        self.heading = "TWIST" if rule.kind == "twist" else f"LANE {rule.lane}"
+        self.heading = _("TWIST") if rule.kind == "twist" else _("LANE %s") % rule.lane
         self.name = rule.name
         self.text = rule.text
 

@@ -17,6 +17,7 @@ from kivy.graphics import Color, Line, PopMatrix, PushMatrix, RoundedRectangle, 
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.widget import Widget
 
+from kiosk.i18n import _
 from kiosk.ui import theme
 from kiosk.ui.widgets.card import card_width, draw_back, draw_card, draw_miss
 from kiosk.ui.widgets.stamps import sizes, stamp
@@ -28,7 +29,7 @@ NO_CARD = -1   # in ``blamed``: the empty place of a swimmer who had to play a c
 
 
 def heading(seat: int) -> str:
-    return f"Seat {seat}"
+    return _("Seat {seat}").format(seat=seat)
 
 
 def squeeze(turn: float) -> float:
@@ -80,7 +81,7 @@ class SwimmerBlock(Widget):
         for scale in self._scales:
             scale.x = squeeze(self.turn)
 
-    def _draw(self, *_) -> None:
+    def _draw(self, *_args) -> None:
         if self.canvas is None or self._holding:  # being made, or in :meth:`show`
             return
         scale, min_font, min_touch = sizes()

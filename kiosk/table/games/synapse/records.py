@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from kiosk.i18n import N_
 from kiosk.store.protocol import GameResult
 from kiosk.table.games.synapse.view import LEVEL_NAMES, RecordRow
 
@@ -25,10 +26,16 @@ RECENT = 5
 ORDER = ("hotseat", *(f"kiosk-{level}" for level in LEVEL_NAMES))
 
 
+VS_KIOSK = {1: N_("vs the kiosk, Relaxed"), 2: N_("vs the kiosk, Quick"),
+            3: N_("vs the kiosk, Sharp")}  # the records' rows, worded by the screen
+
+
 def record_label(played: str) -> str:
     if played == "hotseat":
-        return "Two players"
+        return N_("Two players")
     level = played.rpartition("-")[2]
+    if level.isdigit() and int(level) in VS_KIOSK:
+        return VS_KIOSK[int(level)]
     name = LEVEL_NAMES.get(int(level), played) if level.isdigit() else played
     return f"vs the kiosk, {name}"
 

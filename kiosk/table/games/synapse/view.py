@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from kiosk.i18n import N_
+
 
 class Phase(StrEnum):
     ATTRACT = "attract"        # nobody playing
@@ -29,7 +31,7 @@ MODES = ("hotseat", "kiosk")          # two players on one screen, or one agains
 SIDES = ("north", "south")
 # The levels players see and the store files (kiosk-1 ... kiosk-3); level n plays the
 # opponent's level n - 1 (opponent.LEVELS: naive, greedy, greedy with blocking).
-LEVEL_NAMES = {1: "Relaxed", 2: "Quick", 3: "Sharp"}
+LEVEL_NAMES = {1: N_("Relaxed"), 2: N_("Quick"), 3: N_("Sharp")}  # words: _() them
 
 
 @dataclass(frozen=True)
@@ -142,8 +144,8 @@ class SynapseView:
     def side_name(self, side: str) -> str:
         """'North' / 'South' for two players; 'You' / 'The kiosk' against the kiosk."""
         if self.mode == "kiosk":
-            return "You" if side == self.human else "The kiosk"
-        return side.capitalize()
+            return N_("You") if side == self.human else N_("The kiosk")
+        return {"north": N_("North"), "south": N_("South")}.get(side, side.capitalize())
 
     def kiosk_side(self) -> str | None:
         if self.mode != "kiosk":

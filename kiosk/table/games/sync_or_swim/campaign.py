@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from kiosk.i18n import _
 from kiosk.table.games.sync_or_swim.view import RoutineChoice
 
 GAME_ID = "sync_or_swim"
@@ -95,6 +96,6 @@ def campaign_choices(campaign: Sequence[Any], finished: frozenset[str] | set[str
         name = getattr(routine, "name", routine_id)
         locked = rules.locking and not (number <= rules.open_from_start or previous_done
                                         or routine_id in finished)
-        choices.append(RoutineChoice(routine_id, name, number, locked, top.get(routine_id)))
+        choices.append(RoutineChoice(routine_id, _(name), number, locked, top.get(routine_id)))
         previous_done = routine_id in finished
     return choices

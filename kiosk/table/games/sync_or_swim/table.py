@@ -45,6 +45,7 @@ from kiosk.games.sync_or_swim.routines import RoutineDef
 from kiosk.games.sync_or_swim.scoring import score_session
 from kiosk.games.sync_or_swim.session import Session, SessionError, State
 from kiosk.hardware.ports import InventoryChange, LedMode, SeatLed
+from kiosk.i18n import N_, _
 from kiosk.paths import config_dir
 from kiosk.store.protocol import GameResult
 from kiosk.table.api import Sound, TableView
@@ -79,7 +80,7 @@ from kiosk.table.games.sync_or_swim.views import (
 log = logging.getLogger(__name__)
 
 GAME_ID = "sync_or_swim"
-NOT_SAVED = "This routine could not be saved: staff, see the kiosk log"
+NOT_SAVED = N_("This routine could not be saved: staff, see the kiosk log")
 TICKS = (5, 4, 3, 2, 1)  # seconds left at which a tick sounds
 LAST_PLAYERS = f"{GAME_ID}.last_players"  # quick play's player count: the last table's
 QUICK_PLAYERS = 4                          # ... or this, on a fresh table
@@ -96,12 +97,12 @@ SESSION_PHASES = {
     State.FINISHED: Phase.SCORE,
 }
 _NEEDS = {
-    "begin": (Phase.SETUP, "Begin works once a routine is chosen"),
-    "swim": (Phase.ROUND_READY, "SWIM! works when a round is ready"),
-    "stop_on_screen": (Phase.PRACTICE, "The timer is not running"),
-    "try_again": (Phase.TIME_OUT, "TRY AGAIN follows a time out"),
-    "judge_by_hand": (Phase.JUDGE_BY_HAND, "The table has already judged this Performance"),
-    "override": (Phase.PERFORMANCE, "A verdict can be corrected only while it is shown"),
+    "begin": (Phase.SETUP, N_("Begin works once a routine is chosen")),
+    "swim": (Phase.ROUND_READY, N_("SWIM! works when a round is ready")),
+    "stop_on_screen": (Phase.PRACTICE, N_("The timer is not running")),
+    "try_again": (Phase.TIME_OUT, N_("TRY AGAIN follows a time out")),
+    "judge_by_hand": (Phase.JUDGE_BY_HAND, N_("The table has already judged this Performance")),
+    "override": (Phase.PERFORMANCE, N_("A verdict can be corrected only while it is shown")),
 }
 
 
@@ -181,10 +182,10 @@ class SyncOrSwimTable:
         except TypeError as error:
             return problem(f"Sync or Swim's '{name}' cannot take these arguments ({error})")
         if self.phase is Phase.BROKEN:
-            return problem("Sync or Swim cannot start: its content files have problems")
+            return problem(_("Sync or Swim cannot start: its content files have problems"))
         needed = _NEEDS.get(name)
         if needed is not None and self.phase is not needed[0]:
-            return problem(needed[1])
+            return problem(_(needed[1]))
         return self._apply(lambda: handler(now, **args), now)
 
     def seat_pressed(self, seat: int, t: float, now: float) -> Effects:
@@ -197,7 +198,7 @@ class SyncOrSwimTable:
         return NOTHING
 
     def seat_held(self, seat: int, t: float, now: float) -> Effects:
-        return problem(f"Seat {seat} is calling staff")
+        return problem(_("Seat {seat} is calling staff").format(seat=seat))
 
     def stop(self, t: float, now: float) -> Effects:
         if self.phase is not Phase.PRACTICE:
@@ -303,9 +304,10 @@ class SyncOrSwimTable:
     def _do_choose(self, now: float, players: int, routine_id: str,
                    seats: Sequence[int] | None = None) -> Effects:
         if self.phase not in (Phase.CHOOSING, Phase.SETUP, Phase.ATTRACT, Phase.SCORE):
-            return problem("Finish or abandon this routine before choosing another")
+            return problem(_("Finish or abandon this routine before choosing another"))
         if players not in PLAYER_COUNTS:
-            return problem(f"Sync or Swim is for 3 to 6 swimmers, not {players}")
+            return problem(_("Sync or Swim is for 3 to 6 swimmers, not {count}").format(
+                count=players))
         table_seats = self.context.seats
         chosen = tuple(seats) if seats is not None else table_seats[:players]
         if len(chosen) != players or len(set(chosen)) != players:
@@ -318,8 +320,8 @@ class SyncOrSwimTable:
             return problem(f"There is no routine {routine_id!r}")
         choice = next((c for c in self._choices() if c.id == routine.id), None)
         if choice is not None and choice.locked:
-            return problem(f"Routine {choice.number} is locked: finish routine "
-                           f"{(choice.number or 2) - 1} first")
+            return problem(_("Routine {number} is locked: finish routine {previous} first")
+                           .format(number=choice.number, previous=(choice.number or 2) - 1))
         assert self.content is not None
         self.players = players
         self.store.set_setting(LAST_PLAYERS, players)
@@ -387,7 +389,7 @@ class SyncOrSwimTable:
 
     def _do_random_routine(self, now: float, seed: int | None = None) -> Effects:
         if not self._rules().randoms_open(self._campaign_done()):
-            return problem("Random routines open once the whole campaign is finished")
+            return problem(_("Random routines open once the whole campaign is finished"))
         assert self.content is not None
         seed = self.rng.randrange(1, 1_000_000) if seed is None else int(seed)
         try:
@@ -425,8 +427,8 @@ class SyncOrSwimTable:
                 try:
                     plays[seat, lane] = tuple(Card.parse(name) for name in names)
                 except CardError:
-                    missing.append(f"Seat {seat}, lane {lane} holds a card that is not a "
-                                   "Sync card")
+                    missing.append(_("Seat {seat}, lane {lane} holds a card that is not a "
+                                     "Sync card").format(seat=seat, lane=lane))
         if missing:
             self._by_hand_why = tuple(missing)
             return Effects(pads=False)
@@ -506,13 +508,13 @@ class SyncOrSwimTable:
             self._journal_new_entries()
         except Exception:
             log.exception("the journal could not be written; the routine goes on")
-            effects += problem(NOT_SAVED)
+            effects += problem(_(NOT_SAVED))
         try:
             self._follow_session()
             self._close_journal_if_over()
         except Exception:
             log.exception("the routine's result could not be saved; the routine goes on")
-            effects += problem(NOT_SAVED)
+            effects += problem(_(NOT_SAVED))
         self._view = None
         return effects + Effects(leds=self._led_changes())
 
@@ -668,7 +670,7 @@ class SyncOrSwimTable:
         view = replace(view, seats=session.seats)
         game = replace(
             game, captain=session.captain, ready=self.ready,
-            routine_id=session.routine.id, routine_name=session.routine.name,
+            routine_id=session.routine.id, routine_name=_(session.routine.name),
             verdict=self.verdict, score=self.score)
         if self.phase is Phase.SETUP:
             assert self.content is not None
@@ -688,35 +690,44 @@ class SyncOrSwimTable:
     def _message(self) -> str | None:
         session, phase = self.session, self.phase
         if phase is Phase.ATTRACT:
-            return "Touch the screen to play Sync or Swim"
+            return _("Touch the screen to play Sync or Swim")
         if phase is Phase.CHOOSING:
-            return "How many swimmers, and which routine?"
+            return _("How many swimmers, and which routine?")
         if phase is Phase.BROKEN or session is None:
             return None
-        captain = f"Seat {session.captain} is captain"
+        captain = _("Seat {seat} is captain").format(seat=session.captain)
         if phase is Phase.SETUP:
             assert self.content is not None
             count = len(self.content.deck.for_players(len(session.seats)))
-            return (f"Shuffle the {count} Sync cards shown onto the Centre Platform and lay "
-                    f"the element cards face down in lane order. {captain}.")
+            return _("Shuffle the {count} Sync cards shown onto the Centre Platform and lay "
+                     "the element cards face down in lane order. {captain}.").format(
+                         count=count, captain=captain)
         if phase is Phase.ROUND_READY:
-            again = session.failures_this_round > 0
-            head = (f"Round {session.round_number} again, with {session.timer_seconds} s"
-                    if again else f"Round {session.round_number}: {session.added.name} joins")
-            return f"{head}. {captain}. Deal 2 cards each, then SWIM!"
+            if session.failures_this_round > 0:
+                head = _("Round {number} again, with {seconds} s").format(
+                    number=session.round_number, seconds=session.timer_seconds)
+            else:
+                head = _("Round {number}: {element} joins").format(
+                    number=session.round_number, element=_(session.added.name))
+            return _("{head}. {captain}. Deal 2 cards each, then SWIM!").format(
+                head=head, captain=captain)
         if phase is Phase.PRACTICE:
-            return "Swim! Captain: touch both stop pads when everyone is in the diving position"
+            return _("Swim! Captain: touch both stop pads when everyone is in the diving "
+                     "position")
         if phase is Phase.TIME_OUT:
-            return "Time is up: TRY AGAIN (+10 s)"
+            return _("Time is up: TRY AGAIN (+10 s)")
         if phase is Phase.READING:
-            return "Stopped! Reading the cards… keep them where they are"
+            return _("Stopped! Reading the cards… keep them where they are")
         if phase is Phase.JUDGE_BY_HAND:
-            return "; ".join(self._by_hand_why) + " — judge this one yourselves"
+            return _("{why} — judge this one yourselves").format(
+                why="; ".join(self._by_hand_why))
         if phase is Phase.PERFORMANCE and self.verdict is not None:
-            words = "IN SYNC!" if self.verdict.in_sync else "NOT IN SYNC (+10 s)"
+            words = _("IN SYNC!") if self.verdict.in_sync else _("NOT IN SYNC (+10 s)")
             if self.verdict.overridden:
-                return f"{words} (corrected by staff)"
-            return f"{words} (judged by you)" if self.verdict.by_hand else words
+                return _("{verdict} (corrected by staff)").format(verdict=words)
+            if self.verdict.by_hand:
+                return _("{verdict} (judged by you)").format(verdict=words)
+            return words
         if phase is Phase.SCORE and self.score is not None:
-            return f"Routine complete: {self.score.score} points"
+            return _("Routine complete: {score} points").format(score=self.score.score)
         return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from kiosk.i18n import N_
 from kiosk.table.api import DeckCheckView, EnrollView
 
 
@@ -163,7 +164,7 @@ class LeaderRow:
     players: int
 
 
-PERIODS = ("Today", "This month", "All time")
+PERIODS = (N_("Today"), N_("This month"), N_("All time"))  # words: _() them
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from kiosk.games.sync_or_swim.cards import Card
 from kiosk.games.sync_or_swim.judge import Verdict
 from kiosk.games.sync_or_swim.requirements import Element, Mode, Twist
 from kiosk.games.sync_or_swim.scoring import ScoreCard
+from kiosk.i18n import N_, _
 from kiosk.table.games.sync_or_swim.view import (
     CardView,
     LaneView,
@@ -24,9 +25,9 @@ from kiosk.table.games.sync_or_swim.view import (
 )
 
 _MODE_WORDS = {
-    Mode.EACH: "Each swimmer meets this on their own.",
-    Mode.TEAM: "The whole team plays the same option (the captain's choice).",
-    Mode.SPLIT: "Swimmers take different roles; a card counts for one role only.",
+    Mode.EACH: N_("Each swimmer meets this on their own."),
+    Mode.TEAM: N_("The whole team plays the same option (the captain's choice)."),
+    Mode.SPLIT: N_("Swimmers take different roles; a card counts for one role only."),
 }
 
 
@@ -46,26 +47,29 @@ def card_view(card: Card) -> CardView:
 
 
 def element_view(element: Element, lane: int) -> RuleView:
-    details = [_MODE_WORDS[element.mode]]
+    details = [_(_MODE_WORDS[element.mode])]
     if element.mode is Mode.SPLIT:
         details += [role.text for role in element.roles]
     elif len(element.options) > 1:
-        details += [f"Option {n}: {o.text}" for n, o in enumerate(element.options, start=1)]
-    return RuleView(element.id, element.name, element.summary, "element", lane, tuple(details))
+        details += [_("Option {number}: {option}").format(number=n, option=o.text)
+                    for n, o in enumerate(element.options, start=1)]
+    return RuleView(element.id, _(element.name), _(element.summary), "element", lane,
+                    tuple(details))
 
 
 def twist_view(twist: Twist) -> RuleView:
     details = []
     if twist.every_lane is not None:
-        details.append(f"Judged in every lane: {twist.every_lane.text}.")
+        details.append(_("Judged in every lane: {rule}.").format(rule=twist.every_lane.text))
     if twist.sudden_depth:
-        details.append("After placing cards in a lane, pass your hand to the swimmer on "
-                       "your left.")
+        details.append(_("After placing cards in a lane, pass your hand to the swimmer on "
+                         "your left."))
     if twist.extra_seconds:
-        details.append(f"Every round's timer: {twist.extra_seconds:+d} s.")
+        details.append(_("Every round's timer: {seconds} s.").format(
+            seconds=f"{twist.extra_seconds:+d}"))
     if not details:
-        details.append("The table cannot see this one: keep it yourselves.")
-    return RuleView(twist.id, twist.name, twist.text, "twist", None, tuple(details))
+        details.append(_("The table cannot see this one: keep it yourselves."))
+    return RuleView(twist.id, _(twist.name), _(twist.text), "twist", None, tuple(details))
 
 
 def rules_view(elements: Iterable[Element], twists: Iterable[Twist]) -> tuple[RuleView, ...]:
@@ -86,7 +90,8 @@ def verdict_view(verdict: Verdict, plays: Mapping[tuple[int, int], tuple[Card, .
                                                          key=lambda c: c.sort_key)),
                 passed=s.passed, reason=s.reason, role=s.role)
             for s in lane.swimmers)
-        lanes.append(LaneView(lane.lane, lane.element_name, lane.passed, swimmers, lane.choice))
+        lanes.append(LaneView(lane.lane, _(lane.element_name), lane.passed, swimmers,
+                              lane.choice))
     return VerdictView(verdict.in_sync, tuple(lanes))
 
 

@@ -42,6 +42,7 @@ from kiosk.games.synchro import (
     start_position,
 )
 from kiosk.games.synchro.opponent import choose_move
+from kiosk.i18n import N_
 from kiosk.store.protocol import GameResult
 from kiosk.table.api import Sound, TableView
 from kiosk.table.games import NOTHING, Effects, GameContext, problem
@@ -107,11 +108,15 @@ def move_view(position: Position, move: Move) -> MoveView:
     return MoveView(format_move(move), move.number)
 
 
+VS_KIOSK = {1: N_("vs the kiosk, Beginner"), 2: N_("vs the kiosk, Club"),
+            3: N_("vs the kiosk, Strong")}  # the records' rows, worded by the screen
+
+
 def record_label(played: str) -> str:
     if played == "hotseat":
-        return "Two players"
+        return N_("Two players")
     level = int(played.rpartition("-")[2]) if played[-1:].isdigit() else 0
-    return f"vs the kiosk, {LEVEL_NAMES.get(level, played)}"
+    return VS_KIOSK.get(level, f"vs the kiosk, {played}")
 
 
 # Staff settings: the kiosk's time a move ("Strong" searches until it runs out). Quick

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from kiosk.games.synchro import CASTLES, VANTAGE_POINTS, Player
+from kiosk.i18n import N_
 
 
 class Phase(StrEnum):
@@ -26,7 +27,7 @@ COMMANDS = ("start", "move", "undo", "resign", "new_game")
 
 MODES = ("hotseat", "kiosk")
 SETUPS = ("standard", "random")
-LEVEL_NAMES = {1: "Beginner", 2: "Club", 3: "Strong"}
+LEVEL_NAMES = {1: N_("Beginner"), 2: N_("Club"), 3: N_("Strong")}  # words: _() them
 SIDES = ("white", "black")
 
 VANTAGE = tuple(sorted(VANTAGE_POINTS))
@@ -91,8 +92,8 @@ class SynchroView:
     def side_name(self, side: str) -> str:
         """'White' / 'Black' in hot-seat; 'You' / 'The kiosk' against the kiosk."""
         if self.mode == "kiosk":
-            return "You" if side == self.human else "The kiosk"
-        return side.capitalize()
+            return N_("You") if side == self.human else N_("The kiosk")
+        return {"white": N_("White"), "black": N_("Black")}.get(side, side.capitalize())
 
     def kiosk_side(self) -> str | None:
         if self.mode != "kiosk":

@@ -4,6 +4,7 @@ at once), the round's score explained, and the records and how-to-play overlays 
 
 from __future__ import annotations
 
+from kiosk.i18n import N_
 from kiosk.table.games.synapse.view import Phase
 from kiosk.ui.games import GameScreens
 
@@ -31,9 +32,9 @@ SCREENS = GameScreens(
     leaves_overlay=(Phase.PLAYING,),
     title="SYN[color=#f0a020]A[/color]PSE",
     tips=(
-        "Two players at once, or one against the kiosk.",
-        "No turns: both players lay cards at the same time.",
-        "Lines and doubles score every connection they reach.",
-        "The kiosk scores every connection the moment the round ends.",
+        N_("Two players at once, or one against the kiosk."),
+        N_("No turns: both players lay cards at the same time."),
+        N_("Lines and doubles score every connection they reach."),
+        N_("The kiosk scores every connection the moment the round ends."),
     ),
 )

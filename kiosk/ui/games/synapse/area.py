@@ -24,6 +24,7 @@ from kivy.graphics import Canvas, Color, InstructionGroup, Line, Rectangle
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 
+from kiosk.i18n import _
 from kiosk.ui.games.synapse.cards import SynapseCard
 
 COLUMNS = "abcdef"
@@ -282,7 +283,7 @@ class SynapsePlayArea(Widget):
         if card.slot is not None:
             card.pos = card.slot
 
-    def _send_drops(self, *_):
+    def _send_drops(self, *_args):
         """Send this frame's drops, the earliest touch-down first."""
         drops, self.pending = sorted(self.pending, key=lambda x: x[:2]), []
         for _t, _uid, drag, name in drops:
@@ -297,8 +298,9 @@ class SynapsePlayArea(Widget):
                 p = self.current()
                 taken = next((c for c in (p.grid if p else ()) if c.cell == name), None)
                 who = p.side_name(taken.card.owner) if taken and taken.card.owner else ""
-                self.on_refused(drag.side, f"{who} got {name} first" if who
-                                else f"{name} cannot take it now")
+                self.on_refused(drag.side, _("{player} got {cell} first").format(
+                    player=_(who), cell=name) if who
+                    else _("{cell} cannot take it now").format(cell=name))
         self._draw_hover()
 
     def place(self, side: str, card_id: str, cell: str, rotation: int):

@@ -12,6 +12,7 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from kiosk.i18n import _
 from kiosk.ui import theme
 from kiosk.ui.games.synapse.area import SynapsePlayArea  # noqa: F401  (kv)
 from kiosk.ui.screens.base import ViewScreen
@@ -68,16 +69,19 @@ class SynapseBoardScreen(ViewScreen):
             bar = self.bar(side)
             bar.active = side != kiosk
             left = p.left[index]
-            who = p.side_name(side)
+            who = _(p.side_name(side))
             if side == kiosk:
-                who = f"The kiosk ({p.level_name})"
-            bar.name = f"{who}: {left} card{'s' if left != 1 else ''}"
-            if side == kiosk:
-                bar.status = "choosing…" if p.thinking else ""
-            elif p.last is not None and p.last.player == side:
-                bar.status = f"{p.last.cell} placed"
+                who = _("The kiosk ({level})").format(level=_(p.level_name))
+            if left == 1:
+                bar.name = _("{player}: 1 card").format(player=who)
             else:
-                bar.status = "Drag a card to a lit square; tap it to turn it"
+                bar.name = _("{player}: {count} cards").format(player=who, count=left)
+            if side == kiosk:
+                bar.status = _("choosing…") if p.thinking else ""
+            elif p.last is not None and p.last.player == side:
+                bar.status = _("{cell} placed").format(cell=p.last.cell)
+            else:
+                bar.status = _("Drag a card to a lit square; tap it to turn it")
             if not bar.active:
                 bar.asking = ""
         if view.phase != "playing":

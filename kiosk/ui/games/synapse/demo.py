@@ -65,11 +65,11 @@ def tap_card(pilot, side: str, card_id: str) -> None:
 
 
 def bar_button(pilot, side: str, text: str):
-    from kiosk.ui.pilot import walk
+    from kiosk.ui.pilot import says, walk
 
     bar = pilot.screen().ids[side]
     for widget in walk(bar):
-        if getattr(widget, "text", "").startswith(text) and not widget.disabled:
+        if says(getattr(widget, "text", ""), text) and not widget.disabled:
             return widget
     raise LookupError(f"no button {text!r} in {side}'s bar")
 

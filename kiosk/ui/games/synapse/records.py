@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kivy.properties import StringProperty
 
+from kiosk.i18n import N_, _
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 
@@ -13,11 +14,12 @@ def row_text(row) -> str:
     """>>> from kiosk.table.games.synapse.view import RecordRow
     >>> row_text(RecordRow("Two players", 3, 2, 1, 61))
     'Two players: 3 games — North 2, South 1; best winning total 61'"""
-    if row.label == "Two players":
-        who = f"North {row.first}, South {row.second}"
+    if row.label == N_("Two players"):
+        who = _("North {north}, South {south}").format(north=row.first, south=row.second)
     else:
-        who = f"you {row.first}, the kiosk {row.second}"
-    return f"{row.label}: {row.games} games — {who}; best winning total {row.best}"
+        who = _("you {you}, the kiosk {kiosk}").format(you=row.first, kiosk=row.second)
+    return _("{label}: {games} games — {who}; best winning total {best}").format(
+        label=_(row.label), games=row.games, who=who, best=row.best)
 
 
 class SynapseRecordsScreen(ViewScreen):
@@ -28,7 +30,7 @@ class SynapseRecordsScreen(ViewScreen):
         p = view.payload
         if p is None or not hasattr(p, "records"):
             return
-        self.table = "\n".join(row_text(r) for r in p.records) or "No games played yet."
+        self.table = "\n".join(row_text(r) for r in p.records) or _("No games played yet.")
         self.recent = "\n".join(p.recent)
 
 

@@ -9,6 +9,7 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from kiosk.i18n import _
 from kiosk.ui import theme
 from kiosk.ui.games.synapse.area import SynapsePlayArea  # noqa: F401  (kv)
 from kiosk.ui.games.synapse.notes import draw_notes, steps
@@ -34,24 +35,26 @@ def panel_text(p, side: str) -> str:
     score = p.score
     lines = []
     if score is None:  # resigned during a round: nothing of it is scored
-        return f"{p.side_name(p.resigned)} resigned" if p.resigned else ""
+        return _("{player} resigned").format(player=_(p.side_name(p.resigned))) \
+            if p.resigned else ""
     for s in score.scorers:
         if s.owner != side:
             continue
         if s.kind == "line":
-            lines.append(f"Line on {s.cell}: {s.total}")
+            lines.append(_("Line on {cell}: {total}").format(cell=s.cell, total=s.total))
         else:
             base = s.total // 2
-            lines.append(f"Double on {s.cell}: 2 × {base} = {s.total}")
+            lines.append(_("Double on {cell}: 2 × {base} = {total}").format(
+                cell=s.cell, base=base, total=s.total))
     if score.bonus == side:
-        how = f"{p.side_name(score.stopped_by)} stopped" if score.stopped_by \
-            else "last card placed"
+        how = _("{player} stopped").format(player=_(p.side_name(score.stopped_by))) \
+            if score.stopped_by else _("last card placed")
         lines.append(f"+{score.bonus_points} ({how})")
     if not lines:
-        lines.append("No points this round")
+        lines.append(_("No points this round"))
     index = 0 if side == "north" else 1
     rounds = ", ".join(str(t[index]) for t in p.round_totals)
-    lines.append(f"Rounds: {rounds}")
+    lines.append(_("Rounds: {rounds}").format(rounds=rounds))
     return "\n".join(lines)
 
 
@@ -79,13 +82,16 @@ class SynapseScoreScreen(ViewScreen):
         self.ids.north_turn.turned = self.ids.north_side.turned = p.mode == "hotseat"
         self.north_panel, self.south_panel = panel_text(p, "north"), panel_text(p, "south")
         north, south = p.score.totals if p.score is not None else (0, 0)
-        game = f"Game: {p.side_name('north')} {p.totals[0]}, {p.side_name('south')} {p.totals[1]}"
+        game = _("Game: {north} {north_total}, {south} {south_total}").format(
+            north=_(p.side_name("north")), north_total=p.totals[0],
+            south=_(p.side_name("south")), south_total=p.totals[1])
         for bar, side, points in ((self.ids.north, "north", north),
                                   (self.ids.south, "south", south)):
-            mine = (f"{p.side_name(side)}: {points} in round {p.score.number}"
+            mine = (_("{player}: {points} in round {number}").format(
+                player=_(p.side_name(side)), points=points, number=p.score.number)
                     if p.score is not None else game)
             bar.text = f"{p.result}\n{mine}" if self.over and p.result else f"{mine}  ·  {game}"
-            bar.button = "New game" if self.over else "Next round"
+            bar.button = _("New game") if self.over else _("Next round")
         if self._shown != p.score:
             self._shown = p.score
             self._start_reveal(len(steps(p.score)))

@@ -5,6 +5,7 @@ overlays (see :class:`~kiosk.table.games.sync_association.view.Phase`)."""
 
 from __future__ import annotations
 
+from kiosk.i18n import N_
 from kiosk.table.games.sync_association.view import Phase
 from kiosk.ui.games import DevTool, GameScreens, StaffButton
 
@@ -42,7 +43,7 @@ SCREENS = GameScreens(
     follows_view=("sync_association_records", "sync_association_staff"),
     leaves_overlay=(Phase.CHOOSING, Phase.READING),
     title="S.[color=#00c8e0]Y[/color].N.[color=#f0a020]C[/color].",
-    staff_buttons=(StaffButton("S.Y.N.C.: teams and reveal countdown",
+    staff_buttons=(StaffButton(N_("S.Y.N.C.: teams and reveal countdown"),
                                overlay="sync_association_staff"),),
     dev_tools=(
         DevTool("Lay token", f"{_SIM}:lay_token_tool", "l"),
@@ -50,9 +51,9 @@ SCREENS = GameScreens(
         DevTool("Next number", f"{_SIM}:next_number_tool", "n"),
     ),
     tips=(
-        "S.Y.N.C.: 2 to 5 players try to pick the same phantom without a word.",
-        "Lay your numbered token face down on your seat's reader: nobody sees it.",
-        "Press your seat button to show how sure you are: green, yellow, red.",
-        "Five phantoms won together and the team wins the game.",
+        N_("S.Y.N.C.: 2 to 5 players try to pick the same phantom without a word."),
+        N_("Lay your numbered token face down on your seat's reader: nobody sees it."),
+        N_("Press your seat button to show how sure you are: green, yellow, red."),
+        N_("Five phantoms won together and the team wins the game."),
     ),
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.floatlayout import FloatLayout
 
+from kiosk.i18n import _
 from kiosk.ui import theme
 from kiosk.ui.widgets.basics import make, reuse
 
@@ -37,8 +38,8 @@ class SyncAssociationCover(FloatLayout):
 class SyncAssociationKeypadCover(SyncAssociationCover):
     def show(self, seat: int, phantoms) -> None:
         self.seat = seat
-        self.title = (f"Seat {seat}: choose your phantom in secret.\n"
-                      "Everyone else, look away!")
+        self.title = _("Seat {seat}: choose your phantom in secret.\nEveryone else, look "
+                       "away!").format(seat=seat)
         keys = reuse(self.ids.pad_keys, len(phantoms), lambda: make("SyncAssociationPadKey"))
         for key, ph in zip(keys, phantoms, strict=True):
             key.number, key.cover = ph.number, self
@@ -57,11 +58,11 @@ class SyncAssociationKeypadCover(SyncAssociationCover):
 class SyncAssociationHandCover(SyncAssociationCover):
     def show(self, seat: int, hand) -> None:
         self.seat = seat
-        self.title = f"Seat {seat}: which key card do you lay?"
+        self.title = _("Seat {seat}: which key card do you lay?").format(seat=seat)
         cards = reuse(self.ids.cards, len(hand), lambda: make("SyncAssociationHandCard"))
         for button, card in zip(cards, hand, strict=True):
             button.card, button.cover = card, self
-            button.text = f"Key card {card}"
+            button.text = _("Key card {card}").format(card=card)
 
     def pressed(self, card: int) -> None:
         if self.screen is not None:

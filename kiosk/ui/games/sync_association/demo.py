@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from kiosk import i18n
 from kiosk.table.games.sync_association.view import Phase
 from kiosk.ui.widgets.keyboard import type_name  # noqa: F401  (tests type with it too)
 
@@ -100,14 +101,14 @@ def press_to_mood(pilot, sim: Sim, seat: int, wanted: str | None) -> None:
 
 def seat_button(pilot, seat: int, text: str):
     """The button ``text`` in seat ``seat``'s box."""
-    from kiosk.ui.pilot import walk
+    from kiosk.ui.pilot import says, walk
 
     screen = pilot.screen()
     for row in (screen.ids.bottom_seats, screen.ids.top_seats):
         for box in row.children:
             if box.seat == seat:
                 for widget in walk(box):
-                    if getattr(widget, "text", "").startswith(text) and not widget.disabled:
+                    if says(getattr(widget, "text", ""), text) and not widget.disabled:
                         return widget
     raise LookupError(f"no button {text!r} in seat {seat}'s box")
 
@@ -146,7 +147,7 @@ def discard(pilot, number: int) -> None:
     pilot.tap(phantom_button(pilot, number))
     pilot.until(lambda: payload(pilot).discard == number)
     pilot.caught_up()
-    pilot.press("Seat ")
+    pilot.press(i18n._("Seat {seat}").format(seat=""))  # any seat's: its words in any language
     pilot.until(lambda: pilot.app.view.phase in (Phase.DISCARDED, Phase.OVER))
 
 
@@ -188,7 +189,7 @@ def play(folder: Path, *, size, written: list[Path], shots: bool = True, look=No
         shot("team-name")
         pilot.press("This name")
         pilot.until(lambda: payload(pilot).group is not None)
-        pilot.press("Seat 4")
+        pilot.press(i18n._("Seat {seat}").format(seat=4))
         shot("setup")
         pilot.press("More options")
         shot("more-options")
@@ -221,7 +222,7 @@ def play(folder: Path, *, size, written: list[Path], shots: bool = True, look=No
         pilot.tap(phantom_button(pilot, 2))
         pilot.until(lambda: payload(pilot).discard == 2)
         shot("discard-choice")
-        pilot.press("Seat ")
+        pilot.press(i18n._("Seat {seat}").format(seat=""))  # any seat's: its words in any language
         wait_phase(pilot, Phase.DISCARDED)
         celebrated = False
         while pilot.app.view.phase != Phase.OVER:

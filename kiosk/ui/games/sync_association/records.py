@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kivy.properties import StringProperty
 
+from kiosk.i18n import _
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 
@@ -15,9 +16,9 @@ def team_text(group) -> str:
     """>>> from kiosk.table.games.sync_association.view import GroupView, AchievementView
     >>> team_text(GroupView("Owls", 3, 2, 1, (AchievementView("a", "Trio"),)))
     'Owls: 3 games, 2 won, streak 1 · Trio'"""
-    titles = ", ".join(a.title for a in group.achievements) or "no achievement yet"
-    return (f"{group.name}: {group.games} games, {group.won} won, streak {group.streak}"
-            f" · {titles}")
+    titles = ", ".join(a.title for a in group.achievements) or _("no achievement yet")
+    return _("{team}: {games} games, {won} won, streak {streak} · {titles}").format(
+        team=group.name, games=group.games, won=group.won, streak=group.streak, titles=titles)
 
 
 class SyncAssociationRecordsScreen(ViewScreen):
@@ -31,10 +32,11 @@ class SyncAssociationRecordsScreen(ViewScreen):
             return
         groups = list(p.groups) or ([p.group] if p.group is not None else [])
         self.teams = ("\n".join(team_text(g) for g in groups[:SHOWN])
-                      or "No team has played yet. Type your team's name when you start:"
-                      " your achievements are kept here.")
+                      or _("No team has played yet. Type your team's name when you start: "
+                           "your achievements are kept here."))
         latest = p.group or (groups[0] if groups else None)
-        self.recent_title = f"Last games of {latest.name}" if latest and latest.recent else ""
+        self.recent_title = (_("Last games of {team}").format(team=latest.name)
+                             if latest and latest.recent else "")
         self.recent = "\n".join(latest.recent[:5]) if latest is not None else ""
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
+from kiosk.i18n import _
 from kiosk.ui import theme
 from kiosk.ui.games.sync_association.covers import (
     SyncAssociationHandCover,
@@ -31,36 +32,41 @@ def blocks_text(p) -> str:
     >>> blocks_text(SyncAssociationView(blocks_held=2, blocks_spent=1,
     ...                                 blocks=(BlockView("phantom", 3),)))
     'Block tokens: 2 held, 1 spent this game · on phantom 3'"""
-    where = ", ".join(f"{'key card' if b.kind == 'key' else b.kind} {b.value}"
-                      for b in p.blocks)
-    text = f"Block tokens: {p.blocks_held} held, {p.blocks_spent} spent this game"
-    return f"{text} · on {where}" if where else text
+    where = ", ".join((_("key card {value}") if b.kind == "key" else
+                       _("phantom {value}") if b.kind == "phantom" else
+                       _("seat {value}") if b.kind == "seat" else f"{b.kind} {{value}}")
+                      .format(value=b.value) for b in p.blocks)
+    text = _("Block tokens: {held} held, {spent} spent this game").format(
+        held=p.blocks_held, spent=p.blocks_spent)
+    return _("{blocks} · on {where}").format(blocks=text, where=where) if where else text
 
 
 def key_text(key) -> str:
-    card = "face down" if key.card is None else f"key {key.card}"
-    who = "random" if key.seat is None else f"seat {key.seat}"
-    return f"{card} ({who}){' · blocked' if key.blocked else ''}"
+    card = _("face down") if key.card is None else _("key {card}").format(card=key.card)
+    who = _("random") if key.seat is None else _("seat {value}").format(value=key.seat)
+    blocked = " · " + _("blocked") if key.blocked else ""
+    return f"{card} ({who}){blocked}"
 
 
 def action_of(view) -> tuple[str, str | None]:
     """The main button: its text and command (None: nothing to press now)."""
     p, phase = view.payload, view.phase
     if phase == "blocking":
-        return "Start choosing", "start_choosing"
+        return _("Start choosing"), "start_choosing"
     if phase == "choosing":
         if p.ready and view.time_left is not None:
-            return f"Reveal ({view.time_left:.0f} s)", "reveal"
-        return ("Reveal", "reveal") if p.ready else ("Waiting for every seat", None)
+            return _("Reveal ({seconds} s)").format(seconds=f"{view.time_left:.0f}"), "reveal"
+        return (_("Reveal"), "reveal") if p.ready else (_("Waiting for every seat"), None)
     if phase in ("won", "discarded"):
-        return "Next round", "next_round"
+        return _("Next round"), "next_round"
     if phase == "lost":
         if p.discard is not None:
-            return f"Seat {p.first}: confirm phantom {p.discard}", "confirm_discard"
-        return "Tap the phantom to lose", None
+            return (_("Seat {seat}: confirm phantom {phantom}").format(
+                seat=p.first, phantom=p.discard), "confirm_discard")
+        return _("Tap the phantom to lose"), None
     if phase == "reading":
-        return "Revealing…", None
-    return "Lay the key cards", None
+        return _("Revealing…"), None
+    return _("Lay the key cards"), None
 
 
 def earned_text(p) -> str:
@@ -73,7 +79,7 @@ def earned_text(p) -> str:
     'Achievement earned! Rolling: won three rounds in a row'
     """
     titles = [a.title for a in p.achievements if a.id in p.round_achievements]
-    return "\n".join(f"Achievement earned! {t}" for t in titles)
+    return "\n".join(_("Achievement earned! {title}").format(title=t) for t in titles)
 
 
 class SyncAssociationRoundScreen(ViewScreen):
@@ -103,15 +109,17 @@ class SyncAssociationRoundScreen(ViewScreen):
         p = view.payload
         if p is None or not p.seats:
             return
-        self.heading = f"Team {p.group.name}" if p.group else ""
+        self.heading = _("Team {team}").format(team=p.group.name) if p.group else ""
         self.message = view.message or ""
         self.blocks = blocks_text(p)
         if view.phase == "blocking" and p.blocks_left_this_round:
-            self.blocks += f" · {p.blocks_left_this_round} more may go down this round"
+            self.blocks += " · " + _("{count} more may go down this round").format(
+                count=p.blocks_left_this_round)
         self.advice = p.advice or ""
         reveal = p.reveal if view.phase in ("won", "lost", "discarded") else None
         self.won = bool(reveal and reveal.won)
-        self.banner = "" if reveal is None else ("IN SYNC!" if reveal.won else "NOT IN SYNC")
+        self.banner = "" if reveal is None else (_("IN SYNC!") if reveal.won
+                                                 else _("NOT IN SYNC"))
         self.earned = earned_text(p) if reveal is not None else ""
         self.action, self._command = action_of(view)
         self.can_act = self._command is not None

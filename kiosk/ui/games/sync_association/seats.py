@@ -15,13 +15,14 @@ from __future__ import annotations
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from kiosk.i18n import N_, _
 from kiosk.ui import theme
 
 MOOD_COLOURS = {"green": theme.GOOD, "yellow": theme.WARN, "red": theme.BAD}
-MOOD_WORDS = {"green": "green: sure", "yellow": "yellow: not sure", "red": "red: lost",
-              None: "no mood yet"}
-STATUS_WORDS = {"waiting": "Waiting: lay your token", "token": "Set: token down",
-                "keypad": "Set on the keypad", "blocked": "Blocked this round"}
+MOOD_WORDS = {"green": N_("green: sure"), "yellow": N_("yellow: not sure"),
+              "red": N_("red: lost"), None: N_("no mood yet")}  # shown through _()
+STATUS_WORDS = {"waiting": N_("Waiting: lay your token"), "token": N_("Set: token down"),
+                "keypad": N_("Set on the keypad"), "blocked": N_("Blocked this round")}
 
 
 def edges(table: tuple[int, ...], playing: tuple[int, ...]) -> tuple[list[int], list[int]]:
@@ -38,12 +39,12 @@ def status_text(seat, phase: str) -> str:
     if seat.status == "revealed":
         return str(seat.number)
     if seat.status == "problem":
-        return seat.problem or "Something is wrong on the reader"
+        return seat.problem or _("Something is wrong on the reader")
     if seat.status == "idle":
         if phase == "laying":
-            return "Lay a key card" if seat.to_lay else "Card laid"
+            return _("Lay a key card") if seat.to_lay else _("Card laid")
         return ""
-    return STATUS_WORDS.get(str(seat.status), str(seat.status))
+    return _(STATUS_WORDS.get(str(seat.status), str(seat.status)))
 
 
 class SyncAssociationSeatRow(BoxLayout):
@@ -83,9 +84,9 @@ class SyncAssociationSeatBox(BoxLayout):
 
     def update(self, seat, phase: str, payload) -> None:
         self.seat = seat.seat
-        first = " · first" if seat.first else ""
-        mood = MOOD_WORDS.get(seat.mood, str(seat.mood))
-        self.heading = f"Seat {seat.seat}{first} · {mood}"
+        first = " · " + _("first") if seat.first else ""
+        mood = _(MOOD_WORDS.get(seat.mood, str(seat.mood)))
+        self.heading = _("Seat {seat}").format(seat=seat.seat) + f"{first} · {mood}"
         self.status = status_text(seat, phase)
         self.revealed = seat.status == "revealed"
         self.line = self.heading if self.revealed or not self.status \
@@ -101,7 +102,7 @@ class SyncAssociationSeatBox(BoxLayout):
         for button, (text, command) in zip(
                 reuse(row, len(self.buttons), lambda: make("SyncAssociationSeatButton")),
                 self.buttons, strict=True):
-            button.text, button.command, button.box = text, command, self
+            button.text, button.command, button.box = _(text), command, self
 
     def pressed(self, command: str) -> None:
         if self.screen is not None:
@@ -109,21 +110,21 @@ class SyncAssociationSeatBox(BoxLayout):
 
 
 def seat_buttons(seat, phase: str, payload) -> list[tuple[str, str]]:
-    """The buttons a seat's box offers now: (text, command)."""
+    """The buttons a seat's box offers now: (text, command); the box translates."""
     if phase == "choosing":
         if seat.status == "blocked":
-            return [("Mood", "mood")]
-        keypad = ("Token", "keypad_lift") if seat.status == "keypad" \
-            else ("Keypad", "keypad_open")
-        return [("Mood", "mood"), keypad]
+            return [(N_("Mood"), "mood")]
+        keypad = (N_("Token"), "keypad_lift") if seat.status == "keypad" \
+            else (N_("Keypad"), "keypad_open")
+        return [(N_("Mood"), "mood"), keypad]
     if phase == "blocking":
         blocked = any(b.kind == "seat" and b.value == seat.seat for b in payload.blocks)
         if blocked:
-            return [("Unblock", "unblock")]
+            return [(N_("Unblock"), "unblock")]
         if payload.blocks_left_this_round > 0:
-            return [("Block", "block")]
+            return [(N_("Block"), "block")]
         return []
     if phase == "laying" and seat.to_lay and (payload.keys_face_down or payload.order ==
                                                "improvised" or payload.to_lay[:1] == (seat.seat,)):
-        return [("Lay a card", "lay")]
+        return [(N_("Lay a card"), "lay")]
     return []

@@ -14,6 +14,7 @@ from kivy.properties import (
     StringProperty,
 )
 
+from kiosk.i18n import N_, _
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 from kiosk.ui.widgets.basics import make, reuse
@@ -23,13 +24,20 @@ RECENT_SHOWN = 6
 LIMITS = {"phantoms": (2, 6), "keys": (2, 6), "blocks": (-1, 10)}  # blocks -1: the rules'
 
 
+# The confirming button's words on each page (translated in setup.kv).
+CONFIRM_WORDS = {"team": N_("Choose above"), "name": N_("This name"), "game": N_("Start")}
+
+
 def group_line(group) -> str:
     """>>> from kiosk.table.games.sync_association.view import GroupView
     >>> group_line(GroupView("Owls", games=3, won=2, streak=1))
     'Owls · 3 games, 2 won'"""
     if not group.games:
-        return f"{group.name} · new"
-    return f"{group.name} · {group.games} game{'s' if group.games != 1 else ''}, {group.won} won"
+        return _("{team} · new").format(team=group.name)
+    if group.games == 1:
+        return _("{team} · 1 game, {won} won").format(team=group.name, won=group.won)
+    return _("{team} · {games} games, {won} won").format(team=group.name, games=group.games,
+                                                           won=group.won)
 
 
 def stepped(value: int, name: str, step: int) -> int:
@@ -38,6 +46,10 @@ def stepped(value: int, name: str, step: int) -> int:
 
 
 class SyncAssociationSetupScreen(ViewScreen):
+    @staticmethod
+    def confirm_words(page: str) -> str:
+        return CONFIRM_WORDS[page]
+
     page = StringProperty("team")       # "team" | "name" | "game"
     more = BooleanProperty(False)       # the variants instead of seats, mode, order
     team = StringProperty("")           # the chosen group's name, "" for none
@@ -113,7 +125,7 @@ class SyncAssociationSetupScreen(ViewScreen):
     def name_done(self) -> None:
         name = self.typed.strip()
         if not name:
-            self.app.show_problem("Type your team's name first")
+            self.app.show_problem(_("Type your team's name first"))
             return
         self.pick(name)
 
@@ -125,7 +137,7 @@ class SyncAssociationSetupScreen(ViewScreen):
                                       lambda: make("SyncAssociationSeatToggle")),
                                 self.seats, strict=True):
             button.seat, button.screen = seat, self
-            button.text = f"Seat {seat}"
+            button.text = _("Seat {seat}").format(seat=seat)
         self.on_chosen()
 
     def on_chosen(self, *_):
@@ -135,7 +147,7 @@ class SyncAssociationSetupScreen(ViewScreen):
     def toggle_seat(self, seat: int) -> None:
         chosen = set(self.chosen) ^ {seat}
         if len(chosen) > 5:
-            self.app.show_problem("S.Y.N.C. is for 2 to 5 players")
+            self.app.show_problem(_("S.Y.N.C. is for 2 to 5 players"))
             return
         self.chosen = sorted(chosen)
 
@@ -149,7 +161,7 @@ class SyncAssociationSetupScreen(ViewScreen):
 
     def start(self) -> None:
         if not 2 <= len(self.chosen) <= 5:
-            self.app.show_problem("Choose 2 to 5 seats playing")
+            self.app.show_problem(_("Choose 2 to 5 seats playing"))
             return
         first = int(self.first) if self.first in self.chosen else None
         self.controller.act(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from kivy.properties import NumericProperty, StringProperty
 
+from kiosk.i18n import _
 from kiosk.table.games.sync_association.view import SyncStaff
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
@@ -47,7 +48,7 @@ class SyncAssociationStaffScreen(ViewScreen):
         for row, group in zip(rows, p.groups[:SHOWN], strict=False):
             row.team, row.screen = group.name, self
         self.ids.none.text = ("" if p.groups else
-                              "No team to show: teams are listed here before a game")
+                              _("No team to show: teams are listed here before a game"))
         self.on_deleting()
 
     def on_deleting(self, *_):
@@ -58,7 +59,8 @@ class SyncAssociationStaffScreen(ViewScreen):
         at = min(range(len(SECONDS)), key=lambda i: abs(SECONDS[i] - self.seconds))
         seconds = SECONDS[max(0, min(len(SECONDS) - 1, at + by))]
         self.controller.staff(SyncStaff.REVEAL_SECONDS, seconds=seconds)
-        self.said = f"Reveal countdown: {seconds} s" if seconds else "Reveal: stop pads only"
+        self.said = (_("Reveal countdown: {seconds} s").format(seconds=seconds) if seconds
+                     else _("Reveal: stop pads only"))
 
     def rename(self, team: str) -> None:
         self.renaming, self.typed, self.deleting = team, "", ""
@@ -68,10 +70,10 @@ class SyncAssociationStaffScreen(ViewScreen):
 
     def save_name(self) -> None:
         if not self.typed.strip():
-            self.app.show_problem("Type the team's new name first")
+            self.app.show_problem(_("Type the team's new name first"))
             return
         self.controller.staff(SyncStaff.RENAME_GROUP, old=self.renaming, new=self.typed)
-        self.said = f"{self.renaming} is now {self.typed.strip()}"
+        self.said = _("{old} is now {new}").format(old=self.renaming, new=self.typed.strip())
         self.renaming = ""
 
     def delete(self, team: str) -> None:

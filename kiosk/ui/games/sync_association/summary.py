@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from kivy.properties import BooleanProperty, StringProperty
 
+from kiosk.i18n import _
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 
@@ -17,18 +18,21 @@ def earned_lines(p) -> str:
     ...     AchievementView("b", "Trio")), new_achievements=("a",)))
     'NEW  Flawless\\nTrio'"""
     new = set(p.new_achievements)
-    lines = [f"NEW  {a.title}" if a.id in new else a.title for a in p.achievements]
-    return "\n".join(lines) or "No achievement this game"
+    lines = [_("NEW") + f"  {a.title}" if a.id in new else a.title for a in p.achievements]
+    return "\n".join(lines) or _("No achievement this game")
 
 
 def team_lines(p) -> str:
     group = p.group
     if group is None:
-        return "Played without a team: nothing is kept"
-    titles = ", ".join(a.title for a in group.achievements) or "none yet"
-    streak = f"{group.streak} game{'s' if group.streak != 1 else ''} won in a row"
-    return (f"Team {group.name}: {streak}; {group.won} won of {group.games}.\n"
-            f"Achievements held: {titles}")
+        return _("Played without a team: nothing is kept")
+    titles = ", ".join(a.title for a in group.achievements) or _("none yet")
+    if group.streak == 1:
+        streak = _("1 game won in a row")
+    else:
+        streak = _("{count} games won in a row").format(count=group.streak)
+    return _("Team {team}: {streak}; {won} won of {games}.\nAchievements held: {titles}").format(
+        team=group.name, streak=streak, won=group.won, games=group.games, titles=titles)
 
 
 class SyncAssociationSummaryScreen(ViewScreen):
@@ -43,7 +47,7 @@ class SyncAssociationSummaryScreen(ViewScreen):
         if p is None:
             return
         self.won = bool(p.won)
-        self.verdict = "The team won!" if p.won else "The team lost"
+        self.verdict = _("The team won!") if p.won else _("The team lost")
         self.score = view.message or ""
         self.earned = earned_lines(p)
         self.team = team_lines(p)

@@ -5,6 +5,7 @@ reference, the records and leaderboards, the team's name, tagging cards, the dec
 
 from __future__ import annotations
 
+from kiosk.i18n import N_
 from kiosk.table.games.sync_or_swim.view import Phase
 from kiosk.ui.games import DevTool, GameScreens, StaffButton
 
@@ -47,8 +48,8 @@ SCREENS = GameScreens(
     # building it on the stop ~90 ms here, while the players turn their cards over.
     kept=("round", "performance"),
     staff_buttons=(
-        StaffButton("Routines open and locked", overlay="sync_or_swim_campaign"),
-        StaffButton("Cards: tag a new deck", overlay="enroll"),
+        StaffButton(N_("Routines open and locked"), overlay="sync_or_swim_campaign"),
+        StaffButton(N_("Cards: tag a new deck"), overlay="enroll"),
     ),
     follows_view=("enroll", "sync_or_swim_records", "sync_or_swim_campaign"),  # any phase
     leaves_overlay=(Phase.PRACTICE, Phase.READING, Phase.PERFORMANCE, Phase.JUDGE_BY_HAND),
@@ -59,10 +60,10 @@ SCREENS = GameScreens(
         DevTool("Any card", f"{_HERE}.dev:any_card"),
     ),
     tips=(
-        "A team game for 3 to 6 players. Nobody needs to read the rules.",
-        "Play cards face down into lanes so every rule on screen is met.",
-        "The table reads your cards and judges the Performance for you.",
-        "Talk all you like, but never show your cards.",
-        "Beat the clock together: the faster you swim, the higher the score.",
+        N_("A team game for 3 to 6 players. Nobody needs to read the rules."),
+        N_("Play cards face down into lanes so every rule on screen is met."),
+        N_("The table reads your cards and judges the Performance for you."),
+        N_("Talk all you like, but never show your cards."),
+        N_("Beat the clock together: the faster you swim, the higher the score."),
     ),
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
+from kiosk.i18n import _
 from kiosk.table.games.sync_or_swim.view import SyncStaff
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
@@ -20,13 +21,15 @@ def campaign_summary(locking: bool, open_from_start: int, random_open: bool) -> 
     >>> campaign_summary(False, 3, False)
     'Every routine is open, random routines too.'"""  # noqa: E501
     if not locking:
-        return "Every routine is open, random routines too."
-    routines = f"routines 1 to {open_from_start}" if open_from_start > 1 else "routine 1"
+        return _("Every routine is open, random routines too.")
+    routines = (_("routines 1 to {last}").format(last=open_from_start) if open_from_start > 1
+                else _("routine 1"))
     if random_open:
-        return (f"Open to every team: {routines} and random routines. Each later routine "
-                "opens when the one before it is finished.")
-    return (f"Open to every team: {routines}. Each later routine opens when the one before "
-            "it is finished; random routines once the whole campaign is.")
+        return _("Open to every team: {routines} and random routines. Each later routine "
+                 "opens when the one before it is finished.").format(routines=routines)
+    return _("Open to every team: {routines}. Each later routine opens when the one before "
+             "it is finished; random routines once the whole campaign is.").format(
+                 routines=routines)
 
 
 class SyncOrSwimCampaignScreen(ViewScreen):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
+from kiosk.i18n import _
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 from kiosk.ui.widgets.basics import reuse
@@ -15,16 +16,18 @@ PLAYER_COUNTS = (3, 4, 5, 6)
 
 def routine_label(choice) -> str:
     """Two lines for a routine button, e.g. '3. Colour Sprint' / 'top score 87'."""
-    title = f"{choice.number}. {choice.name}" if choice.number else f"Random: {choice.name}"
+    title = (f"{choice.number}. {choice.name}" if choice.number
+             else _("Random: {routine}").format(routine=choice.name))
     if choice.locked:
-        return f"{title}\nLOCKED"
-    best = f"top score {choice.top_score}" if choice.top_score is not None else "not played yet"
+        return f"{title}\n" + _("LOCKED")
+    best = (_("top score {score}").format(score=choice.top_score)
+            if choice.top_score is not None else _("not played yet"))
     return f"{title}\n{best}"
 
 
 class ChooseScreen(ViewScreen):
     players = NumericProperty(0)
-    prompt = StringProperty("How many swimmers?")
+    prompt = StringProperty("")
     randoms_open = BooleanProperty(False)
 
     def redraw(self, view) -> None:
@@ -48,14 +51,15 @@ class ChooseScreen(ViewScreen):
         self._update_prompt()
 
     def _update_prompt(self) -> None:
-        self.prompt = ("Now pick a routine" if self.players else "First: how many swimmers?")
+        self.prompt = (_("Now pick a routine") if self.players
+                       else _("First: how many swimmers?"))
 
     def pick_players(self, count: int) -> None:
         self.players = count
 
     def _picked(self, button) -> None:
         if not self.players:
-            self.app.show_problem("First tap how many swimmers are playing (3 to 6).")
+            self.app.show_problem(_("First tap how many swimmers are playing (3 to 6)."))
             return
         self.controller.act("choose", players=self.players, routine_id=button.routine_id)
 

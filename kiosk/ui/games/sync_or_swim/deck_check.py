@@ -14,6 +14,7 @@ from kivy.app import App
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
+from kiosk.i18n import _
 from kiosk.table.games.sync_or_swim.view import SyncStaff
 from kiosk.ui import theme
 
@@ -32,7 +33,7 @@ class DeckCheckPanel(ModalView):
     missing = StringProperty("")
     extra_title = StringProperty("Extra")
     extra = StringProperty("")
-    unknown_title = StringProperty("Unknown tags")
+    unknown_title = StringProperty("")
     unknown = StringProperty("")
 
     @classmethod
@@ -65,12 +66,13 @@ class DeckCheckPanel(ModalView):
         self.complete = check.complete
         found = check.expected - len(check.missing)
         self.progress = found / check.expected if check.expected else 0.0
-        self.missing_title = f"Missing ({len(check.missing)})"
-        self.missing = card_list(check.missing, "none")
-        self.extra_title = f"Not in this deck ({len(check.extra)})"
-        self.extra = card_list(check.extra, "none")
-        self.unknown_title = f"Unknown tags ({len(check.unknown)})"
-        self.unknown = card_list(check.unknown, "none")
+        none = _("none")
+        self.missing_title = _("Missing ({count})").format(count=len(check.missing))
+        self.missing = card_list(check.missing, none)
+        self.extra_title = _("Not in this deck ({count})").format(count=len(check.extra))
+        self.extra = card_list(check.extra, none)
+        self.unknown_title = _("Unknown tags ({count})").format(count=len(check.unknown))
+        self.unknown = card_list(check.unknown, none)
 
 
 theme.load_kv(__file__)

@@ -16,6 +16,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from kiosk import i18n
 from kiosk.paths import config_dir
 from kiosk.table.games.sync_or_swim.view import Phase
 
@@ -67,22 +68,23 @@ class Sitting:
         if screen.single:
             pilot.tap(screen.ids.wake)
         else:  # several games on offer: this one's tile
-            pilot.press("Play Sync or Swim")
+            pilot.tap(screen.tile("sync_or_swim").ids.play)
         self.wait_phase(Phase.CHOOSING)
         choose_players(pilot, players)
         if shots:
             self.shot("choose-routine")
-        pilot.press(routine)
+        number, _dot, name = routine.partition(". ")
+        pilot.press(f"{number}. {i18n._(name)}")  # the routine's name in the table's language
         self.wait_phase(Phase.SETUP)
         if shots:
             self.shot("setup")
-        pilot.press("We are set up")
+        pilot.press("We are set up: start round 1")
         self.wait_phase(Phase.ROUND_READY)
 
     def quick_start(self, team: str = "") -> None:
         """Walk-ins: Quick play on the attract screen, a team name, then set up."""
         pilot = self.pilot
-        pilot.press("Quick play: Sync or Swim")
+        pilot.press(i18n._("Quick play: {game}").format(game="Sync or Swim"))
         self.wait_phase(Phase.SETUP)
         self.shot("quick-play-setup")
         if team:
@@ -135,7 +137,7 @@ def full_routine(s: Sitting, players: int) -> None:
     driver.run_out_the_clock()
     s.wait_phase(Phase.TIME_OUT)
     s.shot("time-out")
-    pilot.press("TRY AGAIN")
+    pilot.press("TRY AGAIN (+10 s)")
     s.wait_phase(Phase.ROUND_READY)
 
     s.perform(True, "in-sync")            # round 1
@@ -160,7 +162,8 @@ def full_routine(s: Sitting, players: int) -> None:
     s.wait_phase(Phase.PRACTICE)
     driver.arrange(True)
     driver.stop()
-    pilot.until(lambda: any("Reading the cards" in text for text in pilot.labels()))
+    reading = i18n._("Stopped! Reading the cards… keep them where they are")
+    pilot.until(lambda: reading in pilot.labels())
     s.shot("reading-the-cards")
     driver.table.board(2).slow_answers(0)   # ... and answers: still judged by the table
     s.wait_phase(Phase.PERFORMANCE)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
+from kiosk.i18n import _
 from kiosk.table.games.sync_or_swim.view import SyncStaff
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
@@ -56,16 +57,19 @@ class EnrollScreen(ViewScreen):
         enroll = view.payload.enroll
         self.active = enroll is not None
         if enroll is None:
-            self.message = "Starting… (this table needs card readers to tag cards)"
+            self.message = _("Starting… (this table needs card readers to tag cards)")
             self._fill_picker(None)
             return
         self.in_order = enroll.in_order
         self.asking = enroll.step == "duplicate"
-        self.card = enroll.card or ("All done" if enroll.step == "done" else "Pick a card")
+        self.card = enroll.card or (_("All done") if enroll.step == "done" else _("Pick a card"))
         self.message = enroll.message
         self.progress = enroll.done / enroll.total if enroll.total else 0.0
-        noun = "cards done" if enroll.in_order else "cards have a tag"
-        self.progress_text = f"{enroll.done} of {enroll.total} {noun}"
+        if enroll.in_order:
+            progress = _("{done} of {total} cards done")
+        else:
+            progress = _("{done} of {total} cards have a tag")
+        self.progress_text = progress.format(done=enroll.done, total=enroll.total)
         self.last, self.last_ok = enroll.last, enroll.last_ok
         self._fill_picker(None if enroll.in_order else enroll)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from kivy.factory import Factory
 from kivy.properties import StringProperty
 
+from kiosk.i18n import _
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 from kiosk.ui.widgets.basics import reuse
@@ -15,10 +16,10 @@ def missing_text(view) -> str:
     """Why the table cannot judge, in plain words."""
     lines = list(view.hardware.problems)
     if not lines and not view.hardware.readers:
-        lines.append("This table has no card readers working right now.")
+        lines.append(_("This table has no card readers working right now."))
     if view.message and view.message not in lines:
         lines.insert(0, view.message)
-    return "\n".join(lines) or "The table could not read every card this time."
+    return "\n".join(lines) or _("The table could not read every card this time.")
 
 
 class JudgeScreen(ViewScreen):

@@ -19,6 +19,7 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.utils import escape_markup
 
+from kiosk.i18n import _
 from kiosk.ui import theme
 from kiosk.ui.games.sync_or_swim.reasons import blamed, sentence
 from kiosk.ui.screens.base import ViewScreen
@@ -40,23 +41,23 @@ SETTLED_GLOW = 0.5     # the IN SYNC banner's glow once the party is over
 
 
 def banner_text(verdict) -> str:
-    text = "IN SYNC!" if verdict.in_sync else "NOT IN SYNC (+10 s)"
+    text = _("IN SYNC!") if verdict.in_sync else _("NOT IN SYNC (+10 s)")
     if verdict.overridden:
-        text += "\ncorrected by staff"
+        text += "\n" + _("corrected by staff")
     elif verdict.by_hand:
-        text += "\njudged by the players"
+        text += "\n" + _("judged by the players")
     return text
 
 
 def summary(verdict) -> str:
     """The line under the lanes once all are shown."""
     if verdict.in_sync:
-        return "Every lane in sync. Beautiful swimming!"
+        return _("Every lane in sync. Beautiful swimming!")
     missed = sum(not lane.passed for lane in verdict.lanes)
     if missed == 1:
-        return "So close: one lane missed. Same round again, with 10 more seconds."
-    return (f"{missed} lanes missed. Take a breath: same round again, with 10 more "
-            "seconds.")
+        return _("So close: one lane missed. Same round again, with 10 more seconds.")
+    return _("{count} lanes missed. Take a breath: same round again, with 10 more "
+             "seconds.").format(count=missed)
 
 
 def lane_reasons(lane) -> str:
@@ -153,7 +154,7 @@ class PerformanceScreen(ViewScreen):
         """One row per lane, every card face down; the rows and swimmer blocks of the
         last verdict are reused. Rule texts and reasons are written as each lane
         turns."""
-        self.status = "The cards turn over, lane by lane. Touch to see them all."
+        self.status = _("The cards turn over, lane by lane. Touch to see them all.")
         self._fit()
         box = self.ids.lanes
         for row, lane in zip(reuse(box, len(verdict.lanes), lambda: make("SyncLaneRow")),

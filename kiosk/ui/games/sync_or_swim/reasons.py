@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import re
 
+from kiosk import i18n
+from kiosk.i18n import _
+
 CARD = r"[a-z]+-\d+(?:-(?:LH|BH|RH|LF|BF|RF))*"   # a card's name: colour-value-icons
 _CARD = re.compile(rf"\b{CARD}\b")
 _NOUN = r"(colour|value|parity|hand icon|foot icon)"
@@ -118,7 +121,9 @@ def _options(text: str) -> str:
 def sentence(reason: str | None) -> str:
     """The judge's reason for one swimmer as a sentence a player understands."""
     if not reason:
-        return "This swimmer did not meet it."
+        return _("This swimmer did not meet it.")
+    if i18n.language() != i18n.SOURCE:
+        return reason  # the judge's words in the table's language: these patterns are English
     match = _REASON.match(reason)
     if match is None:
         return in_words(reason)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from kivy.properties import NumericProperty, StringProperty
 
+from kiosk.i18n import _
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 
@@ -20,9 +21,12 @@ def routine_line(record) -> str:
     '2. Sudden Depth: not finished yet'"""
     number = f"{record.number}. " if record.number is not None else ""
     if record.top_score is None:
-        return f"{number}{record.name}: not finished yet"
-    times = "once" if record.finished == 1 else f"{record.finished} times"
-    return f"{number}{record.name}: top score {record.top_score} (finished {times})"
+        return _("{routine}: not finished yet").format(routine=f"{number}{record.name}")
+    if record.finished == 1:
+        return _("{routine}: top score {score} (finished once)").format(
+            routine=f"{number}{record.name}", score=record.top_score)
+    return _("{routine}: top score {score} (finished {count} times)").format(
+        routine=f"{number}{record.name}", score=record.top_score, count=record.finished)
 
 
 def board_lines(rows) -> str:
@@ -31,11 +35,12 @@ def board_lines(rows) -> str:
     1. Owls: 652 (4 swimmers)
     2. A team with no name: 600 (3 swimmers)"""
     if not rows:
-        return "Nobody on this board yet. Be the first!"
+        return _("Nobody on this board yet. Be the first!")
     lines = []
     for place, row in enumerate(rows, start=1):
-        team = row.team or "A team with no name"
-        lines.append(f"{place}. {team}: {row.score} ({row.players} swimmers)")
+        team = row.team or _("A team with no name")
+        lines.append(_("{place}. {team}: {score} ({players} swimmers)").format(
+            place=place, team=team, score=row.score, players=row.players))
     return "\n".join(lines)
 
 
@@ -61,7 +66,7 @@ class SyncOrSwimRecordsScreen(ViewScreen):
             return
         played = [r for r in records.routines if r.top_score is not None]
         self.table = "\n".join(routine_line(r) for r in played) or \
-            "No routine finished yet. Be the first team on the board!"
+            _("No routine finished yet. Be the first team on the board!")
         self.recent = "\n".join(records.recent)
         self._boards = records.boards
         if not self._picked:
@@ -92,7 +97,7 @@ class SyncOrSwimRecordsScreen(ViewScreen):
             return
         board = self._boards[int(self.board_index) % len(self._boards)]
         number = f"{board.number}. " if board.number is not None else ""
-        self.board_title = f"{number}{board.name}"
+        self.board_title = f"{number}{_(board.name)}"
         self.board = board_lines(board.periods[int(self.period)])
 
 

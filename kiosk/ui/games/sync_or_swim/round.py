@@ -9,18 +9,23 @@ from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
+from kiosk.i18n import N_, _
 from kiosk.table.games.sync_or_swim.view import Phase
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 from kiosk.ui.widgets.basics import reuse
 
 READING_AFTER_S = 0.15  # a stop whose cards take longer than this says it is reading
+# The big button's words in each phase ("" : while swimming), translated in round.kv.
+SWIM_BUTTON = {"round ready": N_("SWIM!"), "time out": N_("TRY AGAIN (+10 s)"),
+               "reading": N_("Reading cards..."), "": N_("Swimming...")}
 
 
 def round_heading(view) -> str:
-    name = view.payload.routine_name or "Routine"
+    name = view.payload.routine_name or _("Routine")
     if view.payload.round_number:
-        return f"{name}: round {view.payload.round_number} of 6"
+        return _("{routine}: round {number} of 6").format(
+            routine=name, number=view.payload.round_number)
     return name
 
 
@@ -32,6 +37,10 @@ class RoundScreen(ViewScreen):
     total = NumericProperty(20.0)
     circles = BooleanProperty(False)   # the two-finger fallback is on screen
     pads = BooleanProperty(True)
+
+    @staticmethod
+    def button_words(phase: str) -> str:
+        return SWIM_BUTTON.get(phase, SWIM_BUTTON[""])
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -74,18 +83,21 @@ class RoundScreen(ViewScreen):
 
     def _default_message(self, view) -> str:
         if view.phase is Phase.ROUND_READY:
-            return (f"Captain (seat {view.payload.captain}): press SWIM! when everyone "
-                    "has their cards.")
+            return _("Captain (seat {seat}): press SWIM! when everyone has their "
+                     "cards.").format(seat=view.payload.captain)
         if view.phase is Phase.PRACTICE:
             if view.hardware.pads:
-                return "Ready? Press your seat button. Captain: touch BOTH stop pads at once."
+                return _("Ready? Press your seat button. Captain: touch BOTH stop pads at once.")
             if view.hardware.stuck_pads:
                 stuck = view.hardware.stuck_pads
-                which = "Stop pads A and B are" if len(stuck) > 1 else f"Stop pad {stuck[0]} is"
-                return f"{which} held or stuck. Captain: touch BOTH stop circles at once."
-            return "Ready? Press your seat button. Captain: touch BOTH stop circles at once."
+                if len(stuck) > 1:
+                    return _("Stop pads A and B are held or stuck. Captain: touch BOTH stop "
+                             "circles at once.")
+                return _("Stop pad {pad} is held or stuck. Captain: touch BOTH stop circles "
+                         "at once.").format(pad=stuck[0])
+            return _("Ready? Press your seat button. Captain: touch BOTH stop circles at once.")
         if view.phase is Phase.TIME_OUT:
-            return "Time ran out. Gather and reshuffle all the cards, then try again."
+            return _("Time ran out. Gather and reshuffle all the cards, then try again.")
         return ""
 
     def _fill_rules(self, view) -> None:

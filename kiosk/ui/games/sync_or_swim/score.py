@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from kivy.properties import ObjectProperty, StringProperty
 
+from kiosk.i18n import N_, _
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 
@@ -22,10 +23,10 @@ def minutes(seconds: float) -> str:
 
 def best_text(score) -> str:
     if score.best_before is None:
-        return "Your first score on this routine."
+        return _("Your first score on this routine.")
     if score.score > score.best_before:
-        return f"New top score! The best before was {score.best_before}."
-    return f"This table's top score here: {score.best_before}."
+        return _("New top score! The best before was {score}.").format(score=score.best_before)
+    return _("This table's top score here: {score}.").format(score=score.best_before)
 
 
 def sum_text(score) -> str:
@@ -36,12 +37,13 @@ def sum_text(score) -> str:
     '720 − 31 s practice − 5 s between − 10 s penalties = 674'
     """
     practice, between, penalties = score.parts
-    return (f"{score.start} − {practice} s practice − {between} s between − "
-            f"{penalties} s penalties = {score.score}")
+    return _("{start} − {practice} s practice − {between} s between − {penalties} s penalties"
+             " = {score}").format(start=score.start, practice=practice, between=between,
+                                  penalties=penalties, score=score.score)
 
 
-MEDAL_WORDS = {"gold": "GOLD: at or under par", "silver": "SILVER: within 1.5 × par",
-               "bronze": "BRONZE: finished"}
+MEDAL_WORDS = {"gold": N_("GOLD: at or under par"), "silver": N_("SILVER: within 1.5 × par"),
+               "bronze": N_("BRONZE: finished")}
 
 
 class ScoreScreen(ViewScreen):
@@ -58,11 +60,13 @@ class ScoreScreen(ViewScreen):
         score = view.payload.score
         if score is None:
             return
-        self.title = f"{view.payload.routine_name or 'Routine'} complete"
+        self.title = _("{routine} complete").format(
+            routine=view.payload.routine_name or _("Routine"))
         self.score = str(score.score)
-        self.times = f"Total {minutes(score.total_seconds)} · par {minutes(score.par_seconds)}"
+        self.times = _("Total {total} · par {par}").format(
+            total=minutes(score.total_seconds), par=minutes(score.par_seconds))
         self.sum = sum_text(score)
-        self.medal = MEDAL_WORDS.get(score.medal or "", "")
+        self.medal = _(MEDAL_WORDS[score.medal]) if score.medal in MEDAL_WORDS else ""
         self.best = best_text(score)
         self.next_name = score.next_routine_name
         self.rounds = score.rounds

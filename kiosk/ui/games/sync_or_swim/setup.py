@@ -10,6 +10,7 @@ from collections import Counter
 
 from kivy.properties import StringProperty
 
+from kiosk.i18n import _
 from kiosk.ui import theme
 from kiosk.ui.screens.base import ViewScreen
 from kiosk.ui.widgets.deck_table import DeckTable  # noqa: F401  (used in setup.kv)
@@ -24,19 +25,22 @@ class SetupScreen(ViewScreen):
     title = StringProperty("")
     deck_text = StringProperty("")
     captain_text = StringProperty("")
-    team_text = StringProperty("Name your team")
+    team_text = StringProperty("")
 
     def redraw(self, view) -> None:
         game = view.payload
-        self.title = f"{game.players or '?'} swimmers: {game.routine_name or 'a routine'}"
-        self.deck_text = (f"Use these {len(game.deck)} Sync cards; put the rest back in the "
-                          "box. Shuffle them onto the centre platform.")
-        self.captain_text = (f"Seat {view.payload.captain} is the first captain: they press SWIM! "
-                             "and stop the timer." if view.payload.captain else "")
+        self.title = _("{count} swimmers: {routine}").format(
+            count=game.players or "?", routine=game.routine_name or _("a routine"))
+        self.deck_text = _("Use these {count} Sync cards; put the rest back in the box. "
+                           "Shuffle them onto the centre platform.").format(count=len(game.deck))
+        self.captain_text = (_("Seat {seat} is the first captain: they press SWIM! and stop "
+                               "the timer.").format(seat=view.payload.captain)
+                             if view.payload.captain else "")
         self.ids.seats.seats = view.seats
         self.ids.seats.captain = view.payload.captain
         self.ids.deck.counts = deck_counts(view.payload.deck)
-        self.team_text = f"Team: {game.team}" if game.team else "Name your team"
+        self.team_text = _("Team: {team}").format(team=game.team) if game.team \
+            else _("Name your team")
 
     def check_deck(self) -> None:
         from kiosk.ui.games.sync_or_swim.deck_check import DeckCheckPanel

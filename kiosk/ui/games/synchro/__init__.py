@@ -3,6 +3,7 @@ and how-to-play overlays (see :class:`~kiosk.table.games.synchro.view.Phase`).""
 
 from __future__ import annotations
 
+from kiosk.i18n import N_
 from kiosk.table.games.synchro.view import Phase
 from kiosk.ui.games import GameScreens, StaffButton
 
@@ -28,17 +29,17 @@ SCREENS = GameScreens(
     follows_view=("synchro_records",),
     leaves_overlay=(Phase.PLAYING,),
     staff_buttons=(
-        StaffButton("Synchro: kiosk answers quickly (0.3 s)", action="synchro_think_quick",
-                    done="The kiosk now answers in about 0.3 s a move."),
-        StaffButton("Synchro: kiosk thinks 1 s", action="synchro_think_normal",
-                    done="The kiosk now thinks about 1 s a move."),
-        StaffButton("Synchro: kiosk thinks 3 s", action="synchro_think_long",
-                    done="The kiosk now thinks about 3 s a move (strongest)."),
+        StaffButton(N_("Synchro: kiosk answers quickly (0.3 s)"), action="synchro_think_quick",
+                    done=N_("The kiosk now answers in about 0.3 s a move.")),
+        StaffButton(N_("Synchro: kiosk thinks 1 s"), action="synchro_think_normal",
+                    done=N_("The kiosk now thinks about 1 s a move.")),
+        StaffButton(N_("Synchro: kiosk thinks 3 s"), action="synchro_think_long",
+                    done=N_("The kiosk now thinks about 3 s a move (strongest).")),
     ),
     tips=(
-        "Two players, or one against the kiosk.",
-        "Your pieces move in pairs: both pieces of a number move the same way.",
-        "Lumps take Blobs, Blobs take Things, Things take Lumps.",
-        "Reach the other side's castle to win.",
+        N_("Two players, or one against the kiosk."),
+        N_("Your pieces move in pairs: both pieces of a number move the same way."),
+        N_("Lumps take Blobs, Blobs take Things, Things take Lumps."),
+        N_("Reach the other side's castle to win."),
     ),
 )

@@ -14,6 +14,7 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from kiosk.i18n import N_, _
 from kiosk.table.games.synchro.view import LEVEL_NAMES
 from kiosk.ui import theme
 from kiosk.ui.games.synchro.picking import Pick
@@ -22,7 +23,10 @@ from kiosk.ui.screens.base import ViewScreen
 from kiosk.ui.widgets.turned import Turned  # noqa: F401  (kv)
 
 BUTTON = (0.16, 0.32, 0.52, 1)  # a button on a panel: lighter than the panel
-KIND_NAMES = {1: "Lump", 2: "Lump", 3: "Blob", 4: "Blob", 5: "Thing", 6: "Thing"}
+COLOURS = {"white": N_("White"), "black": N_("Black")}
+PIECE = N_("piece")
+KIND_NAMES = {1: N_("Lump"), 2: N_("Lump"), 3: N_("Blob"), 4: N_("Blob"), 5: N_("Thing"),
+              6: N_("Thing")}
 
 
 class SynchroPanel(BoxLayout):
@@ -95,51 +99,55 @@ class SynchroBoardScreen(ViewScreen):
         panel.side = side
         panel.lost = p.lost[0 if side == "white" else 1]
         kiosk = p.mode == "kiosk" and side != p.human
-        colour = side.capitalize()
-        if p.mode == "kiosk":
-            panel.name = (f"The kiosk ({LEVEL_NAMES.get(p.level, p.level)}), {colour}"
-                          if kiosk else f"You, {colour}")
+        colour = _(COLOURS[side])
+        if p.mode == "kiosk" and kiosk:
+            panel.name = _("The kiosk ({level}), {colour}").format(
+                level=_(LEVEL_NAMES.get(p.level, str(p.level))), colour=colour)
+        elif p.mode == "kiosk":
+            panel.name = _("You, {colour}").format(colour=colour)
         else:
             panel.name = colour
         mover = side == p.to_move
         buttons: list[tuple[str, object, tuple]] = []
         if kiosk:
-            panel.status = "Thinking…" if p.thinking else "Waiting for your move"
+            panel.status = _("Thinking…") if p.thinking else _("Waiting for your move")
         elif p.thinking:
-            panel.status = "The kiosk is thinking…"
+            panel.status = _("The kiosk is thinking…")
         elif not mover:
-            panel.status = f"Waiting for {p.side_name(p.to_move)}"
+            panel.status = _("Waiting for {player}").format(player=_(p.side_name(p.to_move)))
         else:
             panel.status = self._status()
             if self.pick.selected is not None:
-                buttons.append(("Cancel", self.cancel, BUTTON))
+                buttons.append((_("Cancel"), self.cancel, BUTTON))
                 for swap in self.pick.swaps():
-                    buttons.append((f"Bring back {swap.number} here",
+                    buttons.append((_("Bring back {number} here").format(number=swap.number),
                                     lambda text=swap.text: self.play(text), theme.WARN))
         if not kiosk:
             if panel.asking:
-                buttons = [("Yes, resign", lambda s=side: self.resign(s), theme.BAD),
-                           ("Keep playing", lambda pn=panel: self.keep_playing(pn),
+                buttons = [(_("Yes, resign"), lambda s=side: self.resign(s), theme.BAD),
+                           (_("Keep playing"), lambda pn=panel: self.keep_playing(pn),
                             theme.GOOD)]
             elif self.pick.selected is None or not mover:
                 if p.casual:
-                    buttons.append(("Undo", self.undo, BUTTON))
-                buttons.append(("Resign", lambda pn=panel: self.ask_resign(pn), BUTTON))
+                    buttons.append((_("Undo"), self.undo, BUTTON))
+                buttons.append((_("Resign"), lambda pn=panel: self.ask_resign(pn), BUTTON))
         panel.set_buttons(buttons)
         for widget in panel.ids.buttons.children:
-            widget.disabled = widget.text == "Undo" and not p.can_undo
+            widget.disabled = widget.text == _("Undo") and not p.can_undo
 
     def _status(self) -> str:
         pick = self.pick
         if pick.first is not None:
-            return "Now touch where the other piece goes (amber)"
+            return _("Now touch where the other piece goes (amber)")
         if pick.selected is not None:
-            piece = KIND_NAMES.get(self._number(pick.selected), "piece")
-            extra = " or bring a piece back here" if pick.swaps() else ""
-            return f"{piece} selected: touch a lit square{extra}"
-        swaps = any(m.swap for m in pick.moves)
-        return "Your move: touch a piece" + (
-            " (or one to swap for a captured piece)" if swaps else "")
+            piece = _(KIND_NAMES.get(self._number(pick.selected)) or PIECE)
+            if pick.swaps():
+                return _("{piece} selected: touch a lit square or bring a piece back "
+                         "here").format(piece=piece)
+            return _("{piece} selected: touch a lit square").format(piece=piece)
+        if any(m.swap for m in pick.moves):
+            return _("Your move: touch a piece (or one to swap for a captured piece)")
+        return _("Your move: touch a piece")
 
     def _number(self, square: str) -> int:
         for piece in (self.view.payload.pieces if self.view else ()):

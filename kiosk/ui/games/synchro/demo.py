@@ -28,12 +28,12 @@ def tap_square(pilot, square: str) -> None:
 def panel_button(pilot, panel: str, text: str, limit: int = 300):
     """The button starting with ``text`` in the board screen's ``near`` or ``far`` panel,
     once the panel shows it (a panel is rebuilt on the frame after a touch)."""
-    from kiosk.ui.pilot import walk
+    from kiosk.ui.pilot import says, walk
 
     def find():
         box = pilot.screen().ids[panel].ids.buttons
         return next((widget for widget in walk(box)
-                     if getattr(widget, "text", "").startswith(text)
+                     if says(getattr(widget, "text", ""), text)
                      and not widget.disabled), None)
 
     try:
@@ -86,7 +86,7 @@ def play(folder: Path, *, size, written: list[Path], shots: bool = True, look=No
     try:
         pilot.until(lambda: pilot.showing("attract"))
         pilot.settle()  # the tiles in their places before a finger goes down
-        pilot.press("Play Synchro")
+        pilot.tap(pilot.screen().tile("synchro").ids.play)
         wait_phase(pilot, Phase.CHOOSING)
         shot("choosing")
         pilot.press("How to play")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kivy.properties import StringProperty
 
+from kiosk.i18n import N_, _
 from kiosk.ui import theme
 from kiosk.ui.games.synchro import pieces  # noqa: F401  (SynchroBoard for the result screen)
 from kiosk.ui.screens.base import ViewScreen
@@ -14,12 +15,14 @@ def row_text(row) -> str:
     """>>> from kiosk.table.games.synchro.view import RecordRow
     >>> row_text(RecordRow("Two players", 3, 2, 1, 0, 14))
     'Two players: 3 games — White 2, Black 1, draws 0; quickest win 14 moves'"""
-    if row.label == "Two players":
-        who = f"White {row.first}, Black {row.second}"
+    if row.label == N_("Two players"):
+        who = _("White {white}, Black {black}").format(white=row.first, black=row.second)
     else:
-        who = f"you {row.first}, the kiosk {row.second}"
-    quick = f"; quickest win {row.shortest} moves" if row.shortest is not None else ""
-    return f"{row.label}: {row.games} games — {who}, draws {row.draws}{quick}"
+        who = _("you {you}, the kiosk {kiosk}").format(you=row.first, kiosk=row.second)
+    quick = (_("; quickest win {moves} moves").format(moves=row.shortest)
+             if row.shortest is not None else "")
+    return _("{label}: {games} games — {who}, draws {draws}{quick}").format(
+        label=_(row.label), games=row.games, who=who, draws=row.draws, quick=quick)
 
 
 class SynchroRecordsScreen(ViewScreen):
@@ -30,7 +33,7 @@ class SynchroRecordsScreen(ViewScreen):
         p = view.payload
         if p is None:
             return
-        self.table = "\n".join(row_text(r) for r in p.records) or "No games played yet."
+        self.table = "\n".join(row_text(r) for r in p.records) or _("No games played yet.")
         self.recent = "\n".join(p.recent)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kivy.properties import StringProperty
 
+from kiosk.i18n import _
 from kiosk.ui import theme
 from kiosk.ui.games.synchro import pieces  # noqa: F401  (SynchroBoard in the kv)
 from kiosk.ui.screens.base import ViewScreen
@@ -18,10 +19,11 @@ class SynchroResultScreen(ViewScreen):
         if p is None:
             return
         if p.winner is None:
-            self.title = "A draw"
+            self.title = _("A draw")
         else:
             name = p.side_name(p.winner)
-            self.title = "You win!" if name == "You" else f"{name} wins!"
+            self.title = _("You win!") if name == "You" else _("{player} wins!").format(
+                player=_(name))
         self.detail = p.result
         board = self.ids.board
         board.flipped = p.mode == "kiosk" and p.human == "black"
