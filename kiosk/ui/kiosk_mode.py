@@ -47,6 +47,7 @@ import signal
 from collections.abc import Mapping
 from pathlib import Path
 
+from kiosk.check_table import parse_kivy_config
 from kiosk.paths import REPO_KIVY_CONFIG, kivy_config_choice
 
 log = logging.getLogger(__name__)
@@ -98,14 +99,6 @@ def read_table_config(path: Path) -> configparser.RawConfigParser:
         log.error("Kivy settings %s cannot be used (%s); using the shipped %s",
                   path, " ".join(str(error).split()), SHIPPED_CONFIG)
         return parse_kivy_config(SHIPPED_CONFIG)
-
-
-def parse_kivy_config(path: Path) -> configparser.RawConfigParser:
-    """Raises OSError, UnicodeDecodeError or configparser.Error."""
-    parsed = configparser.RawConfigParser()
-    with open(path, encoding="utf-8") as handle:
-        parsed.read_file(handle)
-    return parsed
 
 
 def _from_environ(section: str, name: str, environ: Mapping[str, str]) -> bool:
