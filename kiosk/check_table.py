@@ -43,18 +43,25 @@ def database_warnings(database: Path | None = None) -> list[str]:
     """Example tags in the database, read without writing (a missing, locked or
     foreign file is left alone: opening the store is the kiosk's job)."""
     path = database_choice(database).path
-    if not path.is_file():
+    pairs = stored_tags(path)
+    if pairs is None:
         return []
-    try:
-        with sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=1.0) as db:
-            pairs = db.execute("SELECT uid, card FROM tags").fetchall()
-    except sqlite3.Error:
-        return []
-    made_up = count_examples((bytes(uid), card) for uid, card in pairs)
+    made_up = count_examples(pairs.items())
     if not made_up:
         return []
     return [f"{path}: {made_up} of the {len(pairs)} tags in the database are the example "
             f"map's made-up UIDs, so those cards are never seen on a real table: {ENROLL}"]
+
+
+def stored_tags(path: Path) -> dict[bytes, str] | None:
+    """The database's tag map, read only; None if there is no readable one."""
+    if not path.is_file():
+        return None
+    try:
+        with sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=1.0) as db:
+            return {bytes(uid): card for uid, card in db.execute("SELECT uid, card FROM tags")}
+    except sqlite3.Error:
+        return None
 
 
 def kivy_config_warnings() -> list[str]:
