@@ -12,17 +12,22 @@ import os
 import board_config
 
 
-def maintenance_pending(machine, config, os_module):
-    """True when main.py will leave the REPL free (the file is left for main.py)."""
-    try:
-        os_module.stat(config.MAINTENANCE_FILE)
-        return True
-    except OSError:
-        pass
+def safe_mode_held(machine, config):
+    """SAFE_MODE_PIN held to GND at power-up (main.py asks the same)."""
     if config.SAFE_MODE_PIN is None:
         return False
     pin = machine.Pin(config.SAFE_MODE_PIN, machine.Pin.IN, machine.Pin.PULL_UP)
     return pin.value() == 0
+
+
+def maintenance_requested(machine, config, os_module, consume=False):
+    """True when this boot must leave the REPL alone: the ``maintenance`` file (which
+    main.py consumes; boot.py only looks) or the safe-mode pin."""
+    try:
+        (os_module.remove if consume else os_module.stat)(config.MAINTENANCE_FILE)
+        return True
+    except OSError:
+        return safe_mode_held(machine, config)
 
 
 def name_board(machine, config, os_module):
@@ -30,7 +35,7 @@ def name_board(machine, config, os_module):
     import usb_name
     from board import FileStore
 
-    if maintenance_pending(machine, config, os_module):
+    if maintenance_requested(machine, config, os_module):
         return False
     board_id = FileStore(config.BOARD_ID_FILE, config.DEFAULT_BOARD_ID).load()
     return usb_name.apply(machine, board_id)
@@ -45,4 +50,5 @@ def boot():
         pass
 
 
-boot()
+if __name__ == "__main__":  # MicroPython runs boot.py as __main__, as it runs main.py
+    boot()
