@@ -7,11 +7,16 @@ lanes) ignored. Synchro and Synapse are such games; a subclass sets ``game_id``,
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from typing import Any
 
+from kiosk.store.protocol import GameResult, Journal, Store
 from kiosk.table.api import TableView
 from kiosk.table.games import NOTHING, Effects, problem
+from kiosk.table.journal import GameJournal
+
+log = logging.getLogger(__name__)
 
 
 class ScreenGame:
@@ -19,7 +24,53 @@ class ScreenGame:
     name = ""                      # the game's name in sentences
     commands: tuple[str, ...] = ()
 
+    store: Store
+    _journal: GameJournal
     _view: TableView | None = None
+
+    # ------------------------------------------------------------------ the store, guarded
+
+    def _results(self) -> tuple[GameResult, ...]:
+        try:
+            return self.store.results(self.game_id)
+        except Exception:
+            log.exception("could not read %s's results", self.name)
+            return ()
+
+    def _save_result(self, result: GameResult) -> None:
+        try:
+            self.store.add_result(self.game_id, result)
+        except Exception:
+            log.exception("could not store the game's result")
+
+    def _resume(self) -> None:
+        """Bring back the newest open journal of the game (``_replay``, then
+        ``_resumed``). A journal that cannot be replayed is closed (and logged) and
+        ``_forget`` clears what the replay left, so a bad one cannot stop every start-up."""
+        journal = self._journal.latest()
+        if journal is None:
+            return
+        try:
+            self._replay(journal)
+        except (ValueError, KeyError, TypeError, IndexError) as error:
+            log.error("the game in journal %s cannot be resumed (%s); it is closed",
+                      journal.id, error)
+            self._journal.discard(journal.id)
+            self._forget()
+            return
+        self._journal.id = journal.id
+        self._resumed(journal)
+
+    def _replay(self, journal: Journal) -> None:
+        raise NotImplementedError
+
+    def _resumed(self, journal: Journal) -> None:
+        raise NotImplementedError
+
+    def _forget(self) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ the contract
 
     def view(self) -> TableView:
         if self._view is None:

@@ -119,6 +119,28 @@ def test_a_token_moved_as_the_reveal_began_calls_it_off(make_rig):
     assert rig.payload.reveal.choices == ((1, 1), (2, 1), (3, 2))
 
 
+def test_a_reader_silent_as_the_reveal_began_calls_it_off_with_what_to_do(make_rig):
+    """A board that does not confirm its token (slow, unplugged, a busy machine starving
+    it) is not a token that moved: the players are told to reveal again or use the
+    keypad, and a reveal once it answers goes through."""
+    rig = make_rig()
+    choosing(rig)
+    rig.choose({1: 1, 2: 1, 3: 1})
+    rig.table.inject("silent", seat=1)
+    rig.act("reveal")
+    rig.until(lambda: rig.phase != Phase.READING, "the bound on the confirmation")
+    assert rig.phase == Phase.CHOOSING
+    assert rig.heard.problems[-1] == (
+        "The reveal is off: Seat 1's reader did not confirm its cards within 2 s. "
+        "Reveal again, or use the keypad for that seat")
+    assert no_secret_in(rig.payload)
+    rig.table.inject("resume", seat=1)
+    rig.until(lambda: rig.payload.ready, "seat 1's reader back with its token")
+    rig.act("reveal")
+    rig.until(lambda: rig.phase == Phase.WON, "the reveal once seat 1 answers")
+    assert rig.payload.reveal.choices == ((1, 1), (2, 1), (3, 1))
+
+
 def test_tokens_lifted_after_the_reveal_change_nothing(make_rig):
     rig = make_rig()
     choosing(rig)

@@ -422,39 +422,22 @@ class SynapseTable(ScreenGame):
             "totals": list(totals), "rounds": [list(t) for t in game.round_totals],
             "journal": self._journal.id, "record": record,
         }
-        try:
-            self.store.add_result(GAME_ID, GameResult(
-                o.played(), 2, score_, max(0.0, now - self._started), abandoned, details))
-        except Exception:
-            log.exception("could not store the game's result")
+        self._save_result(GameResult(
+            o.played(), 2, score_, max(0.0, now - self._started), abandoned, details))
         self._load_records()
 
     def _load_records(self) -> None:
-        try:
-            results = self.store.results(GAME_ID)
-        except Exception:
-            log.exception("could not read Synapse's results")
-            results = ()
+        results = self._results()
         self._records = records_of(results)
 
     # ------------------------------------------------------------------ resume
 
-    def _resume(self) -> None:
-        """Bring back the newest open Synapse journal: replay its finished rounds and
-        start the round in progress afresh. A journal that cannot be replayed is closed
-        (and logged), so a bad one cannot stop every start-up."""
-        journal = self._journal.latest()
-        if journal is None:
-            return
-        try:
-            self._replay(journal)
-        except (ValueError, KeyError, TypeError, IndexError) as error:
-            log.error("the game in journal %s cannot be resumed (%s); it is closed",
-                      journal.id, error)
-            self._journal.discard(journal.id)
-            self.game, self.phase = None, Phase.ATTRACT
-            return
-        self._journal.id = journal.id
+    def _forget(self) -> None:
+        self.game, self.phase = None, Phase.ATTRACT
+
+    def _resumed(self, journal) -> None:
+        """A Synapse journal replayed: its finished rounds kept, the round in progress
+        started afresh; a game that had ended is recorded once."""
         self.resumed = True
         assert self.game is not None
         if self.resigned or self.game.over:

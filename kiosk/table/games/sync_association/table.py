@@ -104,6 +104,20 @@ def played_of(options: Options) -> str:
     return "automatic" if options.mode == "automatic" else f"manual-{options.order}"
 
 
+def called_off(changed: list[int], unread: Mapping[int, str]) -> str:
+    """Why the reveal was called off, and what to do: a token moved as it began, or a
+    reader that could not prove its token (a board slow or gone).
+    """
+    if changed:
+        who = (f"seat {changed[0]}'s reader" if len(changed) == 1 else
+               "the readers of seats " + ", ".join(map(str, changed)))
+        return (f"The reveal is off: {who} changed as it began. Set the synchronizers "
+                "again, then reveal")
+    seats = sorted(unread)
+    return (f"The reveal is off: {unread[seats[0]]}. Reveal again, or use the keypad for "
+            f"{'that seat' if len(seats) == 1 else 'those seats'}")
+
+
 class SyncAssociationTable:
     """S.Y.N.C. for one table. ``rng`` picks the seeds of games started without one."""
 
@@ -531,6 +545,7 @@ class SyncAssociationTable:
             return Effects(pads=False)
         changed = set(self._moved)
         self._moved = set()
+        unread: dict[int, str] = {}  # seats whose reader could not prove its token
         if reading.available:
             for seat in game.counted:
                 if seat in self._keypad_seats:
@@ -539,16 +554,13 @@ class SyncAssociationTable:
                     [n for names in reading.lanes_of(seat).values() for n in names],
                     reading.unreadable.get(seat, ()) if seat in reading.seats else
                     (f"Seat {seat} has no reader",))
-                if reading_problem(seat, seen) or seen.numbers != (game.choice(seat),):
+                if seen.unreadable and seat not in changed:
+                    unread[seat] = seen.unreadable[0]
+                elif reading_problem(seat, seen) or seen.numbers != (game.choice(seat),):
                     changed.add(seat)
-        if changed:
-            effects = self._sync_all(now)
-            seats = sorted(changed)
-            who = (f"seat {seats[0]}'s reader" if len(seats) == 1 else
-                   "the readers of seats " + ", ".join(map(str, seats)))
-            return effects + Effects(pads=False, problems=(
-                f"The reveal is off: {who} changed as it began. Set the synchronizers "
-                "again, then reveal",))
+        if changed or unread:
+            return self._sync_all(now) + Effects(pads=False, problems=(
+                called_off(sorted(changed), unread),))
         effects = self._act(Reveal(), now)
         if effects.problems:
             return effects + Effects(pads=False)

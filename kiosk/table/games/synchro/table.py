@@ -384,19 +384,12 @@ class SynchroTable(ScreenGame):
             "journal": self._journal.id,
             "record": [format_move(m) for m in self.played],
         }
-        try:
-            self.store.add_result(GAME_ID, GameResult(
-                o.played(), 2, score, max(0.0, now - self._started), abandoned, details))
-        except Exception:
-            log.exception("could not store the game's result")
+        self._save_result(GameResult(
+            o.played(), 2, score, max(0.0, now - self._started), abandoned, details))
         self._load_records()
 
     def _load_records(self) -> None:
-        try:
-            results = self.store.results(GAME_ID)
-        except Exception:
-            log.exception("could not read Synchro's results")
-            results = ()
+        results = self._results()
         rows: dict[str, list[int | None]] = {}
         recent = []
         for result in results:
@@ -437,22 +430,12 @@ class SynchroTable(ScreenGame):
 
     # ------------------------------------------------------------------ resume
 
-    def _resume(self) -> None:
-        """Bring back the newest open Synchro journal: replay its moves to the same
-        position. A journal that cannot be replayed is closed (and logged), so a bad
-        one cannot stop every start-up."""
-        journal = self._journal.latest()
-        if journal is None:
-            return
-        try:
-            self._replay(journal)
-        except (ValueError, KeyError, TypeError, IndexError) as error:
-            log.error("the game in journal %s cannot be resumed (%s); it is closed",
-                      journal.id, error)
-            self._journal.discard(journal.id)
-            self.position, self.phase = None, Phase.ATTRACT
-            return
-        self._journal.id = journal.id
+    def _forget(self) -> None:
+        self.position, self.phase = None, Phase.ATTRACT
+
+    def _resumed(self, journal) -> None:
+        """A Synchro journal replayed to the same position: a game that had ended is
+        recorded once; one in play goes on (the kiosk thinks if it is its turn)."""
         last = journal.entries[-1].now if journal.entries else self._started
         if self.position is not None and (self.position.is_over or self.resigned):
             if not self._journal.has_result(journal.id):
