@@ -8,7 +8,10 @@
   app just started beside it so the figure can be read (and, in the full run, the same
   routine with six swimmers, the biggest Performance);
 - stop-pad edge -> verdict drawn: frames from the pads touching (a hardware thread's
-  edge) until the Performance screen shows lane 1 of the verdict (target <= 2).
+  edge) until the Performance screen shows the verdict's banner (target <= 2);
+- the reveal: the time between drawn frames (``on_flip`` to ``on_flip``) from the
+  verdict's first frame until the Performance is still (every lane's cards turned
+  over, an IN SYNC's confetti landed), against the 60 Hz frame budget.
 
 Each figure is taken in a fresh process so one does not warm up the next.
 Run: ``python -m benchmarks.ui`` (``--short`` for one sample each).
@@ -119,7 +122,7 @@ def measure_stop(case: str, samples: int) -> list[tuple[float, float, float, boo
 
     def flipped(_window) -> None:
         screen = s.app.screens.current_screen
-        shown = ("verdict" if screen.name == "performance" and screen.revealed >= 1
+        shown = ("verdict" if screen.name == "performance" and screen.verdict_up
                  else "by hand" if screen.name == "judge" and screen.redraws > 0 else "")
         flips.append((time.perf_counter(), shown))
 
@@ -178,6 +181,79 @@ def measure_stop(case: str, samples: int) -> list[tuple[float, float, float, boo
     return results
 
 
+FRAME_BUDGET_MS = 1000 / 60
+
+
+def measure_reveal(rounds: int) -> tuple[list[float], list[float]]:
+    """Frame times (ms) while the Performance animates, at 1280x800 on the real app:
+    ``rounds`` IN SYNC rounds of a four-swimmer routine (1, 2, 3... lanes), each left
+    to play out untouched, from its first frame to the frame where it is still. Beside
+    them, the same Performance once still, redrawn 20 times with nothing changed: what
+    drawing that screen costs on this machine (a shared machine's figures move a lot),
+    so the difference is what the animation adds."""
+    _prepare()
+    from kivy.core.window import Window
+
+    from kiosk.table.games.sync_or_swim.view import Phase
+    from kiosk.ui.games.sync_or_swim.demo import Sitting
+
+    flips: list[float] = []
+
+    def flipped(_window) -> None:
+        flips.append(time.perf_counter())
+
+    def gaps() -> list[float]:
+        return [(b - a) * 1e3 for a, b in zip(flips, flips[1:], strict=False)]
+
+    reveal: list[float] = []
+    still: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        s = Sitting(Path(folder), [], (1280, 800), shots=False)
+        try:
+            s.start(players=4)
+            Window.bind(on_flip=flipped)
+            for _ in range(rounds):
+                s.pilot.press("SWIM!")
+                s.wait_phase(Phase.PRACTICE)
+                s.driver.arrange(True)
+                s.driver.ready_all()
+                s.driver.stop()
+                s.pilot.until(lambda: s.pilot.screen().name == "performance"
+                              and s.pilot.screen().verdict_up, limit=2000)
+                screen = s.pilot.screen()
+                del flips[:]
+                s.pilot.until(lambda screen=screen: screen.still, limit=5000)
+                reveal += gaps()
+                del flips[:]
+                for _ in range(20):
+                    Window.canvas.ask_update()
+                    s.pilot.frames(1)
+                still += gaps()
+                s.pilot.press("NEXT")
+                s.pilot.until(lambda: s.app.view.phase in (Phase.ROUND_READY, Phase.SCORE))
+            Window.unbind(on_flip=flipped)
+        finally:
+            s.close()
+    return reveal, still
+
+
+def percentiles(times: list[float]) -> tuple[float, float]:
+    cuts = statistics.quantiles(times, n=100, method="inclusive")
+    return statistics.median(times), cuts[94]
+
+
+def reveal_line(reveal: list[float], still: list[float], rounds: int) -> str:
+    p50, p95 = percentiles(reveal)
+    base50, base95 = percentiles(still)
+    over = sum(t > FRAME_BUDGET_MS for t in reveal)
+    return (f"  frame times at 1280x800 while the Performance animates ({rounds} IN SYNC "
+            f"rounds, 1..{rounds} lanes, each from the verdict's first frame until still, "
+            f"confetti included; {len(reveal)} frames): p50 {p50:.1f} ms, p95 {p95:.1f} ms, "
+            f"worst {max(reveal):.1f} ms; {over} over the 60 Hz budget of "
+            f"{FRAME_BUDGET_MS:.1f} ms. The same screens redrawn still ({len(still)} frames): "
+            f"p50 {base50:.1f} ms, p95 {base95:.1f} ms")
+
+
 def stop_line(case: str, rows: list[tuple[float, float, float, bool]]) -> str:
     latency = [r[0] for r in rows]
     p99 = statistics.quantiles(latency, n=100, method="inclusive")[98] if len(rows) > 1 else (
@@ -202,6 +278,11 @@ def main(short: bool = False) -> None:
     if not short:  # the biggest table: six lanes of six swimmers on the Performance
         *_, six = (float(mb) for mb in child("rss 6").split())
         print(f"resident memory after the same routine with 6 swimmers: {six:.0f} MB")
+    rounds = 2 if short else 5
+    reveal, still = ([float(t) for t in part.split()]
+                     for part in child(f"reveal {rounds}").split("|"))
+    print("the Performance's animation:")
+    print(reveal_line(reveal, still, rounds), flush=True)
     print("the stop on the app (edge raised on a hardware thread, the Kivy loop running):")
     counts = {"normal": 8, "slow": 5, "silent": 2} if short else {
         "normal": 32, "slow": 16, "silent": 6}
@@ -214,7 +295,10 @@ def main(short: bool = False) -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--child"]:
         kind, *rest = sys.argv[2].split()
-        if kind == "rss":
+        if kind == "reveal":
+            print(" | ".join(" ".join(f"{t:.2f}" for t in times)
+                             for times in measure_reveal(int(rest[0]))))
+        elif kind == "rss":
             print(" ".join(f"{mb:.1f}" for mb in measure_rss(int(rest[0]) if rest else 4)))
         else:
             rows = measure_stop(rest[0], int(rest[1]))

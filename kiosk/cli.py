@@ -36,6 +36,11 @@ def _open_store(args: argparse.Namespace, database: Path | None = None):
     return _store_or_say_why(args.command, database or args.database)
 
 
+def _cannot_write(command: str, where, error: OSError) -> int:
+    print(f"kiosk {command}: cannot write {where}: {error.strerror or error}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
 def cmd_tags(args: argparse.Namespace) -> int:
     from kiosk.check import known_cards
     from kiosk.store import TagCsvError
@@ -62,9 +67,7 @@ def cmd_tags(args: argparse.Namespace) -> int:
                 print(f"kiosk tags: {error}", file=sys.stderr)
                 return EXIT_BAD_INPUT
             except OSError as error:
-                print(f"kiosk tags: cannot write {args.file}: {error.strerror or error}",
-                      file=sys.stderr)
-                return EXIT_BAD_INPUT
+                return _cannot_write("tags", args.file, error)
             print(f"{count} tags written to {args.file}")
             return 0
         try:
@@ -113,6 +116,22 @@ def cmd_paths(args: argparse.Namespace) -> int:
 
     for line in paths_lines(args.database, args.config):
         print(line)
+    return 0
+
+
+def cmd_sounds(args: argparse.Namespace) -> int:
+    from kiosk.sound_render import missing, render, sounds_dir
+
+    folder = Path(args.folder) if args.folder else sounds_dir()
+    if not args.render:
+        lacking = missing(folder)
+        print(f"{folder}: " + (f"missing {', '.join(lacking)}" if lacking else "every sound"))
+        return 1 if lacking else 0
+    try:
+        written = render(folder)
+    except OSError as error:
+        return _cannot_write("sounds", f"into {folder}", error)
+    print(f"{len(written)} sounds written to {folder}")
     return 0
 
 
@@ -175,6 +194,17 @@ def build_parser() -> argparse.ArgumentParser:
                            "($KIOSK_ENV_FILE), then ~/.local/share/kiosk/.")
     paths.add_argument("--database", type=Path, help="default: the kiosk's own (`kiosk paths`)")
     paths.set_defaults(func=cmd_paths)
+
+    sounds = sub.add_parser("sounds", help="render the table's sounds (at install) or say "
+                                           "which are missing",
+                            description="Exit 0: every sound is there (or was written); "
+                                        "1: some are missing; 2: the folder cannot be "
+                                        "written.")
+    sounds.add_argument("--render", action="store_true",
+                        help="synthesise every sound and write it as a WAV file")
+    sounds.add_argument("folder", nargs="?",
+                        help="default: the kiosk's own (~/.local/share/kiosk/sounds/VERSION)")
+    sounds.set_defaults(func=cmd_sounds)
 
     for info in registry.GAMES:  # each game's own commands
         if info.cli is not None:

@@ -33,5 +33,8 @@ if [ ! -x .venv/bin/python ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; th
     echo "$want" > "$stamp"
 fi
 export PATH="$here/.venv/bin:$PATH"
+# The sounds are synthesised once, here, not at every start (`python -m benchmarks sounds`).
+kiosk sounds >/dev/null 2>&1 || kiosk sounds --render \
+    || echo "setup: the sounds could not be written; the kiosk renders them when it runs" >&2
 # Headless by default: Kivy renders through SDL's offscreen driver when no display exists.
 export KIVY_NO_ARGS=1 KIVY_NO_CONSOLELOG=1

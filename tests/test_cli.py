@@ -18,7 +18,7 @@ def test_readme_example_is_not_in_sync_for_the_gray_card(capsys):
     out = json.loads(capsys.readouterr().out)
     assert code == 1
     assert out["verdict"] == "NOT IN SYNC"
-    assert out["reasons"] == ["Seat 4, lane 1: gray cannot meet 'same colour'"]
+    assert out["reasons"] == ["Seat 4, lane 1: grey cannot meet 'same colour'"]
     assert [lane["passed"] for lane in out["lanes"]] == [False, True, True]
 
 
@@ -125,7 +125,7 @@ EVERY_COMMAND = {
     "check": [], "tags": ["export", "x.csv"], "staff-pin": [], "paths": [],
     "judge": ["layout.json"], "walkthrough": [], "routines": [], "random": [],
     "enroll": [], "synchro": ["selfplay"], "diagnose": [], "run": [], "demo": [],
-    "firmware": [],
+    "firmware": [], "sounds": [],
 }
 
 
@@ -164,3 +164,16 @@ def test_a_games_cli_entry_adds_its_commands(monkeypatch, capsys):
     monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, extra))
     assert run(["hello"]) == 0
     assert capsys.readouterr().out == "hello\n"
+
+
+def test_sounds_says_what_is_missing_then_renders_it(tmp_path, capsys):
+    folder = tmp_path / "sounds"
+    assert run(["sounds", str(folder)]) == 1
+    assert "missing whistle, tick, horn, cheer, groan" in capsys.readouterr().out
+    assert run(["sounds", "--render", str(folder)]) == 0
+    assert "5 sounds written to" in capsys.readouterr().out
+    assert run(["sounds", str(folder)]) == 0
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    assert run(["sounds", "--render", str(blocked)]) == 2
+    assert capsys.readouterr().err.startswith("kiosk sounds: cannot write into")

@@ -72,7 +72,7 @@ class EventPrinter(HardwareListener):
 
     def on_stop(self, t: float) -> None:
         self.stops += 1
-        self._say("STOP — both pads touched together")
+        self._say("STOP — both stop pads touched together")
 
     def on_pad_stuck(self, pad: Pad, stuck: bool, t: float) -> None:
         if stuck:

@@ -179,7 +179,7 @@ class HardwareListener:
         """A stop pad was touched or released (debounced), armed or not."""
 
     def on_stop(self, t: float) -> None:
-        """Both pads touched while armed; ``t`` is the edge that completed the pair."""
+        """Both stop pads touched while armed; ``t`` is the edge that completed the pair."""
 
     def on_pad_stuck(self, pad: Pad, stuck: bool, t: float) -> None:
         """A pad was touched longer than the stuck time, or when the pads were armed
@@ -223,7 +223,7 @@ class SeatPanel(Protocol):
 class StopPads(Protocol):
     """The two-finger stop: ``arm()`` at round start, one ``on_stop`` per arming.
 
-    The rule is :mod:`kiosk.hardware.stop_rule`: fresh touches on both pads, begun after
+    The rule is :mod:`kiosk.hardware.stop_rule`: fresh touches on both stop pads, begun after
     ``arm()`` and close together; a held or stuck pad never counts.
     """
 

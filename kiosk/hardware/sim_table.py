@@ -203,7 +203,7 @@ class SimulatedTable:
         self._gpio.release_pad(pad)
 
     def release_pads(self) -> None:
-        """Lift the fingers from both pads; a stuck pad stays touched."""
+        """Lift the fingers from both stop pads; a stuck pad stays touched."""
         for pad in (Pad.A, Pad.B):
             if pad not in self.stuck_pads:
                 self._gpio.release_pad(pad)

@@ -19,6 +19,12 @@ keeps its own campaign across visits — achievements, a streak, a short history
 :class:`Group` whose ``data`` the game shapes. ``groups(game)`` lists them, the one
 saved last first (the "recent" list); a group's name is unique within its game.
 
+Each result is stamped with the store's ``wall_clock`` (wall-clock seconds, ``time.time``
+unless a test injects another) when it is added, and comes back with it as
+:attr:`GameResult.at`: leaderboards for today or this month are read from it. A result
+may name the scale of its score in ``details["scoring"]`` (Sync or Swim: ``"points"``);
+top scores are kept per scale, so a score on one scale never beats one on another.
+
 All values (settings, ``setup``, ``args``, ``details``, a group's ``data``) are plain
 JSON-ready data.
 
@@ -34,8 +40,9 @@ JSON-ready data.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple, Protocol
 
 
@@ -74,6 +81,27 @@ class GameResult:
     seconds: float
     abandoned: bool = False
     details: Mapping[str, Any] = field(default_factory=dict)
+    at: float | None = field(default=None, compare=False)  # when it was stored (wall clock)
+
+    @property
+    def scoring(self) -> str:
+        """The scale its score is on (``details["scoring"]``); "" when it names none."""
+        return scale_of(self.details)
+
+
+def scale_of(details: Mapping[str, Any]) -> str:
+    """The scale a result's details name; "" for none.
+
+    >>> scale_of({"scoring": "points"}), scale_of({}), scale_of({"scoring": 3})
+    ('points', '', '3')
+    """
+    value = details.get("scoring") if isinstance(details, Mapping) else None
+    return "" if value is None else str(value)
+
+
+def stamped(result: GameResult, clock: Callable[[], float]) -> GameResult:
+    """The result with its time: its own if it has one, else the clock's now."""
+    return result if result.at is not None else replace(result, at=float(clock()))
 
 
 @dataclass(frozen=True)
@@ -100,8 +128,10 @@ class Store(Protocol):
 
     def add_progress(self, game: str, played: str) -> None: ...
 
-    def top_score(self, game: str, played: str, players: int | None = None) -> int | None:
-        """The best score for what was played at a table size; ``players=None``: any."""
+    def top_score(self, game: str, played: str, players: int | None = None,
+                  scoring: str = "") -> int | None:
+        """The best score for what was played at a table size (``players=None``: any),
+        among results on the scale ``scoring`` (``details["scoring"]``; "" for none)."""
         ...
 
     def add_result(self, game: str, result: GameResult) -> None:
@@ -156,10 +186,12 @@ class StoreError(ValueError):
 class MemoryStore:
     """A :class:`Store` in memory: for tests, demos and tables without a disk."""
 
-    def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, settings: Mapping[str, Any] | None = None,
+                 wall_clock: Callable[[], float] = time.time) -> None:
+        self.wall_clock = wall_clock
         self._settings: dict[str, Any] = dict(settings or {})
         self._progress: dict[str, set[str]] = {}
-        self._top: dict[tuple[str, str, int], int] = {}
+        self._top: dict[tuple[str, str, int, str], int] = {}
         self._results: dict[str, list[GameResult]] = {}
         self._journals: dict[int, Journal] = {}
         self._groups: dict[str, list[Group]] = {}  # per game, the one saved last first
@@ -176,16 +208,18 @@ class MemoryStore:
     def add_progress(self, game: str, played: str) -> None:
         self._progress.setdefault(game, set()).add(played)
 
-    def top_score(self, game: str, played: str, players: int | None = None) -> int | None:
-        scores = [score for (g, p, n), score in self._top.items()
-                  if g == game and p == played and players in (None, n)]
+    def top_score(self, game: str, played: str, players: int | None = None,
+                  scoring: str = "") -> int | None:
+        scores = [score for (g, p, n, s), score in self._top.items()
+                  if g == game and p == played and players in (None, n) and s == scoring]
         return max(scores, default=None)
 
     def add_result(self, game: str, result: GameResult) -> None:
+        result = stamped(result, self.wall_clock)
         self._results.setdefault(game, []).append(result)
         if result.abandoned:
             return
-        key = (game, result.played, result.players)
+        key = (game, result.played, result.players, result.scoring)
         if result.score > self._top.get(key, -1):
             self._top[key] = result.score
 

@@ -84,6 +84,25 @@ MIGRATIONS: tuple[Migration, ...] = (
         " data TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (game, name))",
         "CREATE INDEX game_groups_recent ON game_groups (game, seq)",
     )),
+    Migration(5, "top scores per scale: a result's details may name its scoring "
+                 "(details.scoring; Sync or Swim's points), and a score on one scale never "
+                 "beats one on another; rebuilt from the history, and an old top score "
+                 "with no history left stays on the unnamed scale", (
+        "CREATE TABLE top_scores_by_scale (game TEXT NOT NULL, played TEXT NOT NULL, "
+        " players INTEGER NOT NULL, scoring TEXT NOT NULL, score INTEGER NOT NULL, "
+        " PRIMARY KEY (game, played, players, scoring))",
+        "INSERT INTO top_scores_by_scale (game, played, players, scoring, score) "
+        " SELECT game, played, players, "
+        " CASE WHEN json_valid(details) AND json_type(details) = 'object' "
+        "  THEN COALESCE(CAST(json_extract(details, '$.scoring') AS TEXT), '') ELSE '' END, "
+        " MAX(score) FROM results WHERE abandoned = 0 GROUP BY 1, 2, 3, 4",
+        "INSERT OR IGNORE INTO top_scores_by_scale (game, played, players, scoring, score) "
+        " SELECT game, played, players, '', score FROM top_scores AS t WHERE NOT EXISTS "
+        " (SELECT 1 FROM results AS r WHERE r.game = t.game AND r.played = t.played "
+        "  AND r.players = t.players AND r.abandoned = 0)",
+        "DROP TABLE top_scores",
+        "ALTER TABLE top_scores_by_scale RENAME TO top_scores",
+    )),
 )
 
 LATEST = MIGRATIONS[-1].version

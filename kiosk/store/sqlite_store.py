@@ -17,28 +17,48 @@ a tuple. Each call is one transaction, committed before it returns.
 from __future__ import annotations
 
 import json
+import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from kiosk.store.database import Database
-from kiosk.store.protocol import GameResult, Group, Journal, JournalEntry, StoreError
+from kiosk.store.protocol import GameResult, Group, Journal, JournalEntry, StoreError, stamped
 from kiosk.store.schema import MIGRATIONS, Migration
 from kiosk.store.tags import StoredTags
+
+log = logging.getLogger(__name__)
 
 
 def _dump(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
+def _details(text: str) -> dict[str, Any]:
+    """A result's details; a row edited by hand into something that is not a JSON
+    object reads as none (logged), so one bad row never hides the whole history."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = None
+    if not isinstance(value, dict):
+        log.warning("a stored result's details are not a JSON object; read as none: %.60r",
+                    text)
+        return {}
+    return value
+
+
 class SQLiteStore:
     """The kiosk's store in one SQLite file (see :class:`~kiosk.store.database.Database`
-    for the path, and what happens to a damaged file). ``tags`` is the tag map."""
+    for the path, and what happens to a damaged file). ``tags`` is the tag map;
+    ``wall_clock`` stamps results (wall-clock seconds)."""
 
     def __init__(self, path: str | Path | None = None,
                  migrations: tuple[Migration, ...] = MIGRATIONS, *,
-                 busy_timeout: float | None = None) -> None:
+                 busy_timeout: float | None = None,
+                 wall_clock: Callable[[], float] = time.time) -> None:
+        self.wall_clock = wall_clock
         self.db = Database(path, migrations, busy_timeout=busy_timeout)
         self.tags = StoredTags(self.db)
 
@@ -80,36 +100,39 @@ class SQLiteStore:
             sql.execute("INSERT OR IGNORE INTO progress (game, played) VALUES (?, ?)",
                         (game, played))
 
-    def top_score(self, game: str, played: str, players: int | None = None) -> int | None:
+    def top_score(self, game: str, played: str, players: int | None = None,
+                  scoring: str = "") -> int | None:
         with self.db.read() as sql:
             row = sql.execute(
                 "SELECT MAX(score) FROM top_scores WHERE game = ? AND played = ? "
-                "AND (? IS NULL OR players = ?)", (game, played, players, players)
-            ).fetchone()
+                "AND (? IS NULL OR players = ?) AND scoring = ?",
+                (game, played, players, players, scoring)).fetchone()
         return None if row[0] is None else int(row[0])
 
     def add_result(self, game: str, result: GameResult) -> None:
+        result = stamped(result, self.wall_clock)
         with self.db.write() as sql:
             sql.execute(
                 "INSERT INTO results (game, played, players, score, seconds, "
                 "abandoned, details, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (game, result.played, int(result.players), int(result.score),
                  float(result.seconds), int(bool(result.abandoned)),
-                 _dump(dict(result.details)), time.time()))
+                 _dump(dict(result.details)), result.at))
             if not result.abandoned:
                 sql.execute(
-                    "INSERT INTO top_scores (game, played, players, score) "
-                    "VALUES (?, ?, ?, ?) ON CONFLICT (game, played, players) "
+                    "INSERT INTO top_scores (game, played, players, scoring, score) "
+                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game, played, players, scoring) "
                     "DO UPDATE SET score = excluded.score WHERE excluded.score > top_scores.score",
-                    (game, result.played, int(result.players), int(result.score)))
+                    (game, result.played, int(result.players), result.scoring,
+                     int(result.score)))
 
     def results(self, game: str) -> tuple[GameResult, ...]:
         with self.db.read() as sql:
             rows = sql.execute(
-                "SELECT played, players, score, seconds, abandoned, details "
+                "SELECT played, players, score, seconds, abandoned, details, recorded_at "
                 "FROM results WHERE game = ? ORDER BY id", (game,)).fetchall()
-        return tuple(GameResult(p, n, s, t, bool(a), json.loads(d))
-                     for p, n, s, t, a, d in rows)
+        return tuple(GameResult(p, n, s, t, bool(a), _details(d), at)
+                     for p, n, s, t, a, d, at in rows)
 
     def reset_scores(self, game: str) -> None:
         with self.db.write() as sql:
@@ -156,7 +179,8 @@ class SQLiteStore:
     def open_journal(self, game: str, setup: Mapping[str, Any]) -> int:
         with self.db.write() as sql:
             cursor = sql.execute("INSERT INTO journals (game, setup, opened_at) "
-                                 "VALUES (?, ?, ?)", (game, _dump(dict(setup)), time.time()))
+                                 "VALUES (?, ?, ?)",
+                                 (game, _dump(dict(setup)), self.wall_clock()))
             return int(cursor.lastrowid or 0)
 
     def append_journal(self, journal_id: int, action: str, now: float,

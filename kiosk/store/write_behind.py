@@ -54,6 +54,7 @@ from kiosk.store.protocol import (
     StoreError,
     delete_from,
     rename_in,
+    stamped,
 )
 from kiosk.store.schema import StoreOpenError
 from kiosk.store.sqlite_store import SQLiteStore
@@ -69,10 +70,12 @@ MAX_KEPT = 20_000    # ~ a few MB; a game journals well under 200 entries
 
 class WriteBehindStore:
     """See the module docstring. ``opener`` makes the :class:`SQLiteStore` (called
-    again at a retry while it fails); ``clock`` paces retries (monotonic seconds)."""
+    again at a retry while it fails); ``clock`` paces retries (monotonic seconds);
+    ``wall_clock`` stamps results as they come, kept or not."""
 
     def __init__(self, opener: Callable[[float], SQLiteStore], path: Path, *,
                  clock: Callable[[], float] = time.monotonic, retry_s: float = RETRY_S,
+                 wall_clock: Callable[[], float] = time.time,
                  max_kept: int = MAX_KEPT, inner: SQLiteStore | None = None) -> None:
         self.path = path
         self.retry_s = retry_s
@@ -82,6 +85,7 @@ class WriteBehindStore:
         self.tags = KeptTags(self)
         self._opener = opener
         self._clock = clock
+        self.wall_clock = wall_clock
         self._lock = threading.RLock()
         self._inner: SQLiteStore | None = None
         self._kept: deque[Kept] = deque()
@@ -225,7 +229,8 @@ class WriteBehindStore:
         self._write(Kept("add_progress", (game, played)))
 
     def add_result(self, game: str, result: GameResult) -> None:
-        ready = replace(result, details=json_ready(dict(result.details)))
+        ready = replace(stamped(result, self.wall_clock),
+                        details=json_ready(dict(result.details)))
         self._write(Kept("add_result", (game, ready)))
 
     def results(self, game: str) -> tuple[GameResult, ...]:
@@ -234,13 +239,14 @@ class WriteBehindStore:
             base = () if reset else self._read(lambda store: store.results(game), ())
             return tuple(base) + tuple(kept)
 
-    def top_score(self, game: str, played: str, players: int | None = None) -> int | None:
+    def top_score(self, game: str, played: str, players: int | None = None,
+                  scoring: str = "") -> int | None:
         with self._lock:
             reset, kept = self._since_reset(game)
             base = None if reset else self._read(
-                lambda store: store.top_score(game, played, players), None)
+                lambda store: store.top_score(game, played, players, scoring), None)
             scores = [r.score for r in kept if not r.abandoned and r.played == played
-                      and players in (None, r.players)]
+                      and players in (None, r.players) and r.scoring == scoring]
             return max([*scores, *([] if base is None else [base])], default=None)
 
     def reset_scores(self, game: str) -> None:

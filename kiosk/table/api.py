@@ -34,6 +34,19 @@ class Sound(StrEnum):
     GROAN = "groan"      # NOT IN SYNC
 
 
+def sound_level(value: Any) -> float:
+    """A stored volume as 0..1; anything unreadable (a hand-edited database) is full.
+
+    >>> sound_level(0.4), sound_level(7), sound_level("loud")
+    (0.4, 1.0, 1.0)
+    """
+    try:
+        level = float(value)
+    except (TypeError, ValueError):
+        return 1.0
+    return min(1.0, max(0.0, level)) if level == level else 1.0
+
+
 @dataclass(frozen=True)
 class HardwareView:
     """What the table can and cannot do right now, in words staff and players read."""
@@ -42,7 +55,7 @@ class HardwareView:
     readers: bool = False              # every seat's reader board online
     seat_buttons: bool = False
     problems: tuple[str, ...] = ()     # e.g. "Seat 3's reader is unplugged: check its USB cable"
-    stuck_pads: tuple[str, ...] = ()   # pads held or stuck, e.g. ("A",): the circles stand in
+    stuck_pads: tuple[str, ...] = ()   # pads held or stuck, e.g. ("A",): stop circles stand in
     saving: bool = True                # False: scores wait in memory (disk full, locked …)
 
 
@@ -106,7 +119,8 @@ class TableView:
     staff_actions: tuple[str, ...] = ()         # what ``Controller.staff`` takes now
     problems: tuple[str, ...] = ()              # BROKEN: config problems, file:line: message
     resumed: bool = False                       # reopened after a power cut
-    volume: float = 1.0                         # staff setting, 0.0 (mute) to 1.0
+    volume: float = 1.0                         # staff setting, 0.0 (silent) to 1.0
+    muted: bool = False                         # staff setting: no sound at any volume
     payload: Any = None                         # the game's own view (a frozen dataclass)
 
 
@@ -132,6 +146,7 @@ class StaffAction(StrEnum):
     nobody knows is refused with a problem (``on_problem``)."""
 
     VOLUME = "volume"                      # level=0.0..1.0
+    MUTE = "mute"                          # on=True: silent; on=False: sound at the volume
     RESET_SCORES = "reset_scores"          # the running game's top scores and history
 
 

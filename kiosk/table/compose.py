@@ -146,7 +146,7 @@ def build_real(
     """The controller on the Pi: GPIO on the lgpio factory, the serial reader boards.
 
     Whatever cannot be opened is left out and logged, never fatal: without GPIO the
-    screen's circles stop the timer, without boards the players judge by hand, without
+    screen's stop circles stop the timer, without boards the players judge by hand, without
     a writable database the scores wait in memory (see :func:`open_store`). The store is
     closed with the controller when it was opened here or ``own_store`` is True.
     """

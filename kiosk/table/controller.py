@@ -11,7 +11,7 @@ effect before they return. From any other thread a command only queues and calls
 
 The controller knows no game rules: it drives a :class:`~kiosk.table.games.TableGame`
 picked from the registry (:mod:`kiosk.registry`). Any port may be missing (None): the view
-says so and the game falls back (on-screen stop circles, judging by hand). A store
+says so and the game falls back (the stop circles on screen, judging by hand). A store
 that keeps writes the disk refused (a ``WriteBehindStore``: a full disk, a locked or
 read-only file) is retried at every pump, and its sentences reach the view's hardware
 problems and ``on_problem`` — when saving stops, every minute while it stays stopped,
@@ -50,7 +50,7 @@ from kiosk.hardware.ports import (
 )
 from kiosk.hardware.tagmap import TagMap
 from kiosk.store.protocol import MemoryStore, Store
-from kiosk.table.api import ControllerListener, StaffAction, TableView
+from kiosk.table.api import ControllerListener, StaffAction, TableView, sound_level
 from kiosk.table.games import (
     NOTHING,
     Effects,
@@ -286,7 +286,7 @@ class TableController(HardwareListener):
         return self._command(str(command), wait=command in answers, **args)
 
     def staff(self, action: str, **args: Any) -> None:
-        """``volume`` (level=0..1), ``reset_scores``, and the game's own
+        """``volume`` (level=0..1), ``mute`` (on=True/False), ``reset_scores``, and the game's own
         (``view.staff_actions`` lists them all)."""
         self._send("staff", str(action), args)
 
@@ -421,6 +421,8 @@ class TableController(HardwareListener):
         if action == "volume":
             level = float(args.get("level", 1.0))
             self.store.set_setting("volume", min(1.0, max(0.0, level)))
+        elif action == "mute":
+            self.store.set_setting("muted", bool(args.get("on", True)))
         elif action == "reset_scores":
             self.store.reset_scores(self.game.game_id)
         else:  # the game's own staff tools (deck check, enrollment)
@@ -507,7 +509,8 @@ class TableController(HardwareListener):
             return self.view
         self._composed = key
         view = replace(game_view, hardware=hardware, staff_actions=self._staff_actions(),
-                       volume=float(self.store.setting("volume", 1.0)))
+                       volume=sound_level(self.store.setting("volume", 1.0)),
+                       muted=self.store.setting("muted", False) is True)
         return self.view if view == self.view else view
 
     def _staff_actions(self) -> tuple[str, ...]:

@@ -4,7 +4,7 @@
 controller on its pumping thread) and turns them into a
 :class:`~kiosk.table.api.HardwareView`: which parts are usable and a list of problems
 ("Seat 3's reader is offline: check its USB cable"). Nothing missing ever stops play —
-no pads means the on-screen circles, no readers means judging by hand — so each problem
+no pads means the stop circles on screen, no readers means judging by hand — so each problem
 says what the table does instead.
 
 :meth:`HardwareStatus.reading` turns the boards' answer after a stop (read off the UI
@@ -33,7 +33,7 @@ from kiosk.table.lane_fetch import CONFIRM_S, LaneFetch, LaneSnapshot
 
 log = logging.getLogger(__name__)
 
-NO_PADS = "No stop pads: the captain stops the timer by touching both circles on the screen"
+NO_PADS = "No stop pads: the captain stops the timer by touching both stop circles on the screen"
 NO_READERS = ("No card readers: after each stop, judge the Performance yourselves with "
               "IN SYNC / NOT IN SYNC")
 NO_SEAT_BUTTONS = "No seat buttons: readiness and the captain's light are shown on screen only"
@@ -48,7 +48,7 @@ def stuck_pads_problem(letters: list[str]) -> str:
     who, them = ("Stop pads A and B are", "them") if len(letters) > 1 else (
         f"Stop pad {letters[0]} is", "it")
     return (f"{who} held or stuck: free {them}; until then the captain stops with the "
-            "two circles on the screen")
+            "two stop circles on the screen")
 
 
 _STATE_WORDS = {

@@ -12,7 +12,7 @@ import gc
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
-from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import ScreenManager, ScreenManagerException
 
 from kiosk import registry
@@ -101,12 +101,16 @@ class KioskApp(App):
     overlay = StringProperty("")
     toast = StringProperty("")
     volume = NumericProperty(0.8)
+    muted = BooleanProperty(False)
 
     def __init__(self, controller: Controller, *, sounds: Sounds | None = None, side_panel=None,
                  staff_lock=None, pump_hz: float = PUMP_HZ, **kwargs) -> None:
         super().__init__(**kwargs)
         self.controller = controller
-        self.sounds = sounds or Sounds(self.volume)
+        # the staff's volume and mute, as kept in the store, from the first sound on
+        self.volume, self.muted = controller.view.volume, controller.view.muted
+        self.sounds = sounds or Sounds()
+        self.sounds.volume, self.sounds.muted = self.volume, self.muted
         self.side_panel = side_panel
         self.staff_lock = staff_lock  # a kiosk.staff.StaffLock; None: the simulated PIN
         self.pump_hz = pump_hz
@@ -141,6 +145,7 @@ class KioskApp(App):
         self._trim_event = Clock.create_trigger(lambda _dt: release_free_heap(), 0.2)
         # a hardware event pumps at the next frame, not at the next 1/30 s tick
         self.controller.wakeup = self._pump_soon
+        self.sounds.prepare()  # returns at once; missing files render in the background
         return root
 
     def open_settings(self, *_args) -> bool:
@@ -260,6 +265,11 @@ class KioskApp(App):
         self.volume = value
         self.sounds.volume = value
         self.controller.staff(StaffAction.VOLUME, level=value)
+
+    def set_muted(self, muted: bool) -> None:
+        self.muted = muted
+        self.sounds.muted = muted
+        self.controller.staff(StaffAction.MUTE, on=muted)
 
 
 theme.load_kv(__file__)

@@ -1,7 +1,7 @@
 """The developer side panel for ``kiosk run --simulate``: lay and lift cards in a seat's
-lane, press seat buttons, touch both pads, and inject faults, on the simulated table.
+lane, press seat buttons, touch both stop pads, and inject faults, on the simulated table.
 
-Keyboard: 1-6 press that seat's button, Space touches both pads, P sticks pad A (again:
+Keyboard: 1-6 press that seat's button, Space touches both stop pads, P sticks pad A (again:
 frees it), C clears the table, T swaps in a fresh (never enrolled) tag at the chosen
 seat and lane, U unplugs/replugs the chosen seat's board, G sends it garbage, S makes
 it go silent (again: resume), D makes it answer 300 ms late (again: at once), F12 hides
@@ -111,11 +111,11 @@ class DevPanel(BoxLayout):
             self.table.touch_both_pads()
             self.table.release_pads()
 
-        self._try(touch, "touched both pads")
+        self._try(touch, "touched both stop pads")
 
     def stick_pad(self) -> None:
         """Pad A reads touched until pressed again: the table names it after its stuck
-        time (at once when a round starts) and the screen's circles stand in."""
+        time (at once when a round starts) and the screen's stop circles stand in."""
         if Pad.A in self.table.stuck_pads:
             self._try(lambda: self.table.free_pad(Pad.A), "freed pad A")
         else:

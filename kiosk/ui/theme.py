@@ -26,6 +26,8 @@ MIN_FONT = sp(18)    # the smallest text anywhere, at any window size
 
 BACKGROUND = (0.02, 0.09, 0.18, 1)
 PANEL = (0.06, 0.17, 0.30, 1)
+KEY = (0.15, 0.31, 0.50, 1)       # a key on a panel (the PIN pad): clearly a button
+KEY_EDGE = (0.45, 0.65, 0.85, 1)
 TEXT = (1, 1, 1, 1)
 DIM_TEXT = (0.75, 0.83, 0.9, 1)
 ACCENT = (0.0, 0.78, 0.88, 1)

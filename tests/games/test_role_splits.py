@@ -247,7 +247,7 @@ def test_others_across_same_colour_skips_the_soloist():
     assert roles(verdict) == {1: OTHER, 2: OTHER, 3: ONE, 4: OTHER}
     verdict = play(chorus, "yellow-1", "yellow-2", "green-3 blue-4", "yellow-10", "gray-5")
     assert failed(verdict) == {5: "Seat 5, lane 1: as 'all others: a card, same colour as the "
-                                  "others': gray cannot meet 'same colour'"}
+                                  "others': grey cannot meet 'same colour'"}
 
 
 @pytest.mark.parametrize(("captain", "in_sync"), [(1, True), (3, False)])

@@ -3,7 +3,7 @@
 Elements are written as café owners write them (TOML-shaped dicts through
 ``content.parse_element``), so these tests exercise the requirement language as well as
 the judge. Reasons are checked word for word where the wording is part of the contract
-("Seat 4, lane 2: gray cannot meet 'same colour'").
+("Seat 4, lane 2: grey cannot meet 'same colour'").
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def test_team_same_colour_blames_the_odd_one_out():
     same = element("team", across={"same": "colour"})
     passes(play(same, "yellow-1", "yellow-2", "yellow-3"))
     verdict = play(same, "blue-2", "blue-9", "gray-4")
-    assert verdict.reasons == ("Seat 3, lane 1: gray cannot meet 'same colour'",)
+    assert verdict.reasons == ("Seat 3, lane 1: grey cannot meet 'same colour'",)
     fails_only(play(same, "blue-2", "green-9", "blue-4"),
                {2: "green-9 is not blue like the others"})
 
@@ -282,7 +282,7 @@ def test_same_within(attr):
         verdict = play(same, " ".join(alike), f"{lacking} {lacking}", " ".join(alike))
         reason = failed(verdict)[2]
         if attr == "colour":
-            assert reason == "Seat 2, lane 1: gray cannot meet 'same colour'"
+            assert reason == "Seat 2, lane 1: grey cannot meet 'same colour'"
         else:
             assert reason == (f"Seat 2, lane 1: {lacking} has no {NOUN[attr]} and cannot meet "
                               f"'same {NOUN[attr]}'")
@@ -355,7 +355,7 @@ def test_any_colour_never_counts_gray():
     coloured = element(colour="any")
     passes(play(coloured, "blue-1", "yellow-2", "green-3"))
     assert failed(play(coloured, "blue-1", "gray-2", "green-3")) == {
-        2: "Seat 2, lane 1: gray-2 is gray, which never counts as a colour"}
+        2: "Seat 2, lane 1: gray-2 is grey, which never counts as a colour"}
 
 
 @pytest.mark.parametrize("colour", ["blue", "yellow", "green", "gray"])
@@ -364,7 +364,7 @@ def test_each_specific_colour(colour):
     one = element(colour=colour)
     passes(play(one, f"{colour}-1", f"{colour}-10-LH-RF", f"{colour}-5"))
     assert failed(play(one, f"{colour}-1", f"{other}-4", f"{colour}-5")) == {
-        2: f"Seat 2, lane 1: {other}-4 is not {colour}"}
+        2: f"Seat 2, lane 1: {other}-4 is not {colour.replace('gray', 'grey')}"}
 
 
 def test_colour_is_case_insensitive_in_content():
@@ -435,9 +435,9 @@ def test_neighbors_same_with_three_seats_everyone_is_a_neighbor():
     verdict = play(in_step, "blue-2", "green-4", "gray-7")
     # Seat 3 is out of step, and both others sit next to it.
     assert failed(verdict) == {
-        1: "Seat 1, lane 1: blue-2 is not the same parity as neighbor seat 3's gray-7",
-        2: "Seat 2, lane 1: green-4 is not the same parity as neighbor seat 3's gray-7",
-        3: "Seat 3, lane 1: gray-7 is not the same parity as neighbor seat 1's blue-2"}
+        1: "Seat 1, lane 1: blue-2 is not the same parity as neighbour seat 3's gray-7",
+        2: "Seat 2, lane 1: green-4 is not the same parity as neighbour seat 3's gray-7",
+        3: "Seat 3, lane 1: gray-7 is not the same parity as neighbour seat 1's blue-2"}
 
 
 def test_neighbors_different_with_six_seats_only_checks_adjacent_seats():
@@ -446,16 +446,16 @@ def test_neighbors_different_with_six_seats_only_checks_adjacent_seats():
     passes(play(contrast, "blue-1", "yellow-2", "blue-3", "green-4", "blue-5", "yellow-6"))
     verdict = play(contrast, "blue-1", "yellow-2", "blue-3", "blue-4", "green-5", "yellow-6")
     assert failed(verdict) == {
-        3: "Seat 3, lane 1: blue-3 has the same colour as neighbor seat 4's blue-4",
-        4: "Seat 4, lane 1: blue-4 has the same colour as neighbor seat 3's blue-3"}
+        3: "Seat 3, lane 1: blue-3 has the same colour as neighbour seat 4's blue-4",
+        4: "Seat 4, lane 1: blue-4 has the same colour as neighbour seat 3's blue-3"}
 
 
 def test_neighbors_wrap_around_between_the_last_and_first_seat():
     contrast = element(neighbors={"different": "value"})
     verdict = play(contrast, "blue-1", "blue-2", "blue-3", "blue-4", "blue-5", "blue-1")
     assert failed(verdict) == {
-        1: "Seat 1, lane 1: blue-1 has the same value as neighbor seat 6's blue-1",
-        6: "Seat 6, lane 1: blue-1 has the same value as neighbor seat 1's blue-1"}
+        1: "Seat 1, lane 1: blue-1 has the same value as neighbour seat 6's blue-1",
+        6: "Seat 6, lane 1: blue-1 has the same value as neighbour seat 1's blue-1"}
 
 
 def test_neighbors_left_neighbor_is_reported_first():
@@ -463,7 +463,7 @@ def test_neighbors_left_neighbor_is_reported_first():
     # Seat 2's left neighbor is seat 3 (next clockwise), its right neighbor seat 1.
     verdict = play(same_value, "blue-1", "blue-2", "blue-3", "blue-2")
     assert failed(verdict)[2] == (
-        "Seat 2, lane 1: blue-2 is not the same value as neighbor seat 3's blue-3")
+        "Seat 2, lane 1: blue-2 is not the same value as neighbour seat 3's blue-3")
 
 
 def test_neighbors_against_gray_same_blames_both_different_blames_only_gray():
@@ -471,7 +471,7 @@ def test_neighbors_against_gray_same_blames_both_different_blames_only_gray():
     verdict = play(same, "blue-1", "blue-2", "gray-3", "blue-4")
     assert set(failed(verdict)) == {2, 3, 4}
     assert failed(verdict)[3] == (
-        "Seat 3, lane 1: gray cannot meet 'same colour as the neighbors'")
+        "Seat 3, lane 1: grey cannot meet 'same colour as the neighbours'")
     different = element(neighbors={"different": "colour"})
     verdict = play(different, "blue-1", "green-2", "gray-3", "green-4")
     assert set(failed(verdict)) == {3}
@@ -531,7 +531,7 @@ def test_an_element_with_nobody_playing_fails_every_swimmer():
     assert set(failed(verdict, 1)) == {1, 2, 3} and verdict.lanes[1].passed
 
 
-NO_GRAY = parse_twist({"id": "TW", "name": "No Gray Zone", "text": "No gray cards.",
+NO_GRAY = parse_twist({"id": "TW", "name": "No Grey Zone", "text": "No grey cards.",
                        "every_lane": {"not": {"colour": "gray"}}}, "test-twists.toml")
 
 
@@ -545,8 +545,8 @@ def test_twist_every_lane_applies_to_every_lane():
                                      2: {1: ["gray-9"]}, 3: {1: ["yellow-6"]}})
     verdict = judge(bad, elements, [NO_GRAY])
     assert verdict.reasons == (
-        "Seat 2, lane 1: twist 'No Gray Zone': gray-9 breaks 'no card gray'",
-        "Seat 1, lane 2: twist 'No Gray Zone': gray-2 breaks 'no card gray'")
+        "Seat 2, lane 1: twist 'No Grey Zone': gray-9 breaks 'no card grey'",
+        "Seat 1, lane 2: twist 'No Grey Zone': gray-2 breaks 'no card grey'")
     passes(judge(bad, elements))  # without the twist the same table is fine
 
 
@@ -616,10 +616,10 @@ def test_seat_order_other_than_one_to_n_drives_neighbors():
     verdict = play(contrast, "blue-1", "yellow-1", "yellow-2", "blue-2", seats=seats, captain=5)
     # Now 6 and 5 sit together with yellow, and 1 and 2 with blue (wrapping around).
     assert failed(verdict) == {
-        2: "Seat 2, lane 1: blue-1 has the same colour as neighbor seat 1's blue-2",
-        6: "Seat 6, lane 1: yellow-1 has the same colour as neighbor seat 5's yellow-2",
-        5: "Seat 5, lane 1: yellow-2 has the same colour as neighbor seat 6's yellow-1",
-        1: "Seat 1, lane 1: blue-2 has the same colour as neighbor seat 2's blue-1"}
+        2: "Seat 2, lane 1: blue-1 has the same colour as neighbour seat 1's blue-2",
+        6: "Seat 6, lane 1: yellow-1 has the same colour as neighbour seat 5's yellow-2",
+        5: "Seat 5, lane 1: yellow-2 has the same colour as neighbour seat 6's yellow-1",
+        1: "Seat 1, lane 1: blue-2 has the same colour as neighbour seat 2's blue-1"}
 
 
 def test_left_neighbor_is_the_next_seat_in_the_list():
@@ -628,7 +628,7 @@ def test_left_neighbor_is_the_next_seat_in_the_list():
     # Seat 6's left neighbor is seat 1 (next in the list), its right neighbor seat 5.
     verdict = play(same_value, "blue-4", "blue-4", "blue-4", "blue-9", seats=seats, captain=5)
     assert failed(verdict)[6] == (
-        "Seat 6, lane 1: blue-4 is not the same value as neighbor seat 1's blue-9")
+        "Seat 6, lane 1: blue-4 is not the same value as neighbour seat 1's blue-9")
 
 
 # ---------- the words an element reads as ----------
@@ -640,13 +640,13 @@ def test_left_neighbor_is_the_next_seat_in_the_list():
     ({"value": "8+"}, "each swimmer: an 8 or higher card"),
     ({"colour": "blue"}, "each swimmer: a blue card"),
     ({"value": "any"}, "each swimmer: a card"),
-    ({"colour": "any", "value": "3-"}, "each swimmer: a 3 or lower coloured (not gray) card"),
+    ({"colour": "any", "value": "3-"}, "each swimmer: a 3 or lower coloured (not grey) card"),
     ({"hand": "any", "foot": "none"},
      "each swimmer: a card with a hand icon and with no foot icon"),
     ({"cards": 2, "within": {"same": "value"}}, "each swimmer: 2 cards, same value"),
-    ({"neighbors": {"same": "colour"}}, "each swimmer: a card, same colour as the neighbors"),
+    ({"neighbors": {"same": "colour"}}, "each swimmer: a card, same colour as the neighbours"),
     ({"neighbors": {"different": "value"}},
-     "each swimmer: a card, different values from the neighbors"),
+     "each swimmer: a card, different values from the neighbours"),
 ])
 def test_element_summary_reads_as_a_sentence(fields, summary):
     assert element(**fields).summary == summary
@@ -657,3 +657,60 @@ def test_team_across_summary_reads_as_a_sentence():
         "the team: a card, same colour as the others")
     assert element("team", across={"different": "value"}).summary == (
         "the team: a card, different values from the others")
+
+
+# ---------- one spelling and one name across screens, docs and the command line ----------
+
+def test_player_facing_text_is_british_english():
+    """Screens (kv and code), table messages, judge reasons, CLI help, docs and the
+    shipped config write "colour", "grey", "neighbour", "centre", "synchroniser"."""
+    from spelling_scan import findings
+
+    assert findings() == []
+
+
+def test_the_stop_pads_and_stop_circles_go_by_one_name():
+    from spelling_scan import findings, other_names
+
+    assert findings(other_names) == []
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Gray is never a color", ["Gray", "color"]),
+    ("the Center Platform; Neighborly; every synchronizer", ["Center", "Neighborly",
+                                                              "synchronizer"]),
+    ("grey-4 is grey, a colour; gray-4 and colour = \"gray\" are the file format", []),
+    ("neighbors = { same = \"colour\" }; SYN[color=#f0a020]A[/color]PSE", []),
+])
+def test_the_spelling_scan_sees_american_words_and_spares_identifiers(text, found):
+    from spelling_scan import american
+
+    assert american(text) == found
+
+
+def test_the_name_scan_sees_the_old_names_of_the_stop_circles():
+    from spelling_scan import other_names
+
+    assert other_names("touch BOTH white circles at once") == ["white circles"]
+    assert other_names("touch both stop circles; 2 white circles v 3 gray circles") == []
+
+
+def test_the_cli_help_is_scanned_too():
+    """argparse help is plain string constants in kiosk/: the scan reads them."""
+    import argparse
+
+    from spelling_scan import american
+
+    from kiosk.cli import build_parser
+
+    texts = []
+
+    def walk(parser: argparse.ArgumentParser) -> None:
+        texts.extend([parser.description or "", parser.format_help()])
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for sub in action.choices.values():
+                    walk(sub)
+
+    walk(build_parser())
+    assert [word for text in texts for word in american(text)] == []

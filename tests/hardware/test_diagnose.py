@@ -37,7 +37,7 @@ def test_simulate_lists_boards_pins_and_streams_demo_events(capsys):
     assert "seat 2 lane 1 now holds: blue-1-LH" in out
     assert "unknown tag 0badc0de" in out
     assert "seat 4 button pressed" in out
-    assert "STOP — both pads touched together" in out
+    assert "STOP — both stop pads touched together" in out
     assert "Stop pads: both free" in out
     assert "stop pad A is held or stuck, so the pads cannot stop the timer: free it" in out
     assert "stop pad A is free again" in out

@@ -43,3 +43,47 @@ CREATE TABLE journal_entries (journal_id INTEGER NOT NULL
 CREATE TABLE tags (uid BLOB PRIMARY KEY, card TEXT NOT NULL, enrolled_at INTEGER NOT NULL);
 CREATE INDEX tags_by_card ON tags (card, uid);
 """
+
+# Version 4 exactly as it shipped (steps 1-4: version 3 plus groups); the top-scores-per-
+# scale test (step 5) upgrades a file made from it.
+V4_TABLES = V3_TABLES + """
+CREATE TABLE game_groups (game TEXT NOT NULL, name TEXT NOT NULL, data TEXT NOT NULL,
+  seq INTEGER NOT NULL, PRIMARY KEY (game, name));
+CREATE INDEX game_groups_recent ON game_groups (game, seq);
+"""
+
+
+def assert_steps_make(folder, steps: int, frozen: str, tables) -> None:
+    """The first ``steps`` migration steps create exactly the ``frozen`` schema: the same
+    tables and indexes, and the same columns in each of ``tables``."""
+    import sqlite3
+
+    from kiosk.store.schema import MIGRATIONS
+
+    fresh = sqlite3.connect(folder / "fresh.sqlite3")
+    kept = sqlite3.connect(folder / "frozen.sqlite3")
+    try:
+        for step in MIGRATIONS[:steps]:
+            for statement in step.statements:
+                fresh.execute(statement)
+        kept.executescript(frozen)
+        names = "SELECT type, name FROM sqlite_master ORDER BY name"
+        assert fresh.execute(names).fetchall() == kept.execute(names).fetchall()
+        for table in tables:
+            info = f"PRAGMA table_info({table})"
+            assert fresh.execute(info).fetchall() == kept.execute(info).fetchall(), table
+    finally:
+        fresh.close()
+        kept.close()
+
+
+def write_db(path, script: str) -> None:
+    """A database file made by ``script`` (a frozen schema and its rows), as an older
+    kiosk left it."""
+    import sqlite3
+
+    connection = sqlite3.connect(path)
+    try:
+        connection.executescript(script)
+    finally:
+        connection.close()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
-from frozen_schema import V3_TABLES
+from frozen_schema import V3_TABLES, assert_steps_make
 
 from kiosk.store import SQLiteStore
 from kiosk.store.protocol import GameResult, Group, StoreError
@@ -76,19 +76,5 @@ def test_a_file_of_version_3_is_upgraded_and_keeps_its_data(tmp_path):
 
 
 def test_the_frozen_v3_is_what_steps_one_to_three_create(tmp_path):
-    from kiosk.store.schema import MIGRATIONS
-
-    fresh = sqlite3.connect(tmp_path / "a.sqlite3")
-    for step in MIGRATIONS[:3]:
-        for statement in step.statements:
-            fresh.execute(statement)
-    frozen = sqlite3.connect(tmp_path / "b.sqlite3")
-    frozen.executescript(V3_TABLES)
-    names = "SELECT type, name FROM sqlite_master ORDER BY name"
-    assert fresh.execute(names).fetchall() == frozen.execute(names).fetchall()
-    for table in ("settings", "progress", "results", "top_scores", "journals",
-                  "journal_entries", "tags"):
-        info = f"PRAGMA table_info({table})"
-        assert fresh.execute(info).fetchall() == frozen.execute(info).fetchall(), table
-    fresh.close()
-    frozen.close()
+    assert_steps_make(tmp_path, 3, V3_TABLES, ("settings", "progress", "results", "top_scores",
+                                               "journals", "journal_entries", "tags"))

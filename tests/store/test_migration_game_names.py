@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import sqlite3
 
-from frozen_schema import V1_TABLES
+from frozen_schema import V1_TABLES, assert_steps_make, write_db
 
 from kiosk.store import SQLiteStore
 from kiosk.store.protocol import GameResult
-from kiosk.store.schema import MIGRATIONS
 from kiosk.store.write_behind import WriteBehindStore
 
 # Version 2 exactly as it shipped: steps 1 and 2, frozen here (see test_migrations.py).
@@ -47,9 +46,7 @@ PRAGMA user_version = 2;
 
 
 def make_v2(path) -> None:
-    connection = sqlite3.connect(path)
-    connection.executescript(V2_SCHEMA + V2_DATA)
-    connection.close()
+    write_db(path, V2_SCHEMA + V2_DATA)
 
 
 def rows(path, sql):
@@ -61,20 +58,8 @@ def rows(path, sql):
 
 
 def test_the_frozen_v2_is_what_steps_one_and_two_create(tmp_path):
-    fresh = sqlite3.connect(tmp_path / "a.sqlite3")
-    for step in MIGRATIONS[:2]:
-        for statement in step.statements:
-            fresh.execute(statement)
-    frozen = sqlite3.connect(tmp_path / "b.sqlite3")
-    frozen.executescript(V2_SCHEMA)
-    names = "SELECT type, name FROM sqlite_master ORDER BY name"
-    assert fresh.execute(names).fetchall() == frozen.execute(names).fetchall()
-    for table in ("settings", "finished", "results", "top_scores", "journals",
-                  "journal_entries", "tags"):
-        info = f"PRAGMA table_info({table})"
-        assert fresh.execute(info).fetchall() == frozen.execute(info).fetchall(), table
-    fresh.close()
-    frozen.close()
+    assert_steps_make(tmp_path, 2, V2_SCHEMA, ("settings", "finished", "results", "top_scores",
+                                               "journals", "journal_entries", "tags"))
 
 
 def test_a_v2_file_keeps_every_row_under_the_new_names(db_path):

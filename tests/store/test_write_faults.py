@@ -85,7 +85,7 @@ def reference(tmp_path_factory):
     return fault_free(tmp_path_factory.mktemp("reference"))
 
 
-WRITES = 37  # what the routine above makes; test_the_routine_makes_these_writes checks
+WRITES = 38  # what the routine above makes; test_the_routine_makes_these_writes checks
 
 
 def test_the_routine_makes_these_writes(reference):
@@ -94,7 +94,7 @@ def test_the_routine_makes_these_writes(reference):
     assert len(results) == 1 and results[0][:3] == ("R01", 3, score) and score > 0
     assert finished == [("R01",)] and still_open == 0 and volume == [("0.4",)]
     assert [e[1] for e in entries[:3]] == ["begin", "swim", "stop"]
-    assert len(entries) == WRITES - 5  # open, volume, result, finished, close
+    assert len(entries) == WRITES - 6  # open, volume, players, result, finished, close
 
 
 @pytest.fixture(autouse=True)
@@ -131,7 +131,7 @@ def test_any_write_may_fail_and_the_score_is_saved_once_it_heals(
             assert store.kept > 0 and not view.hardware.saving
             assert any(p.startswith(("Scores cannot be saved", "Database busy"))
                        for p in view.hardware.problems)
-            assert store.top_score(GAME, "R01", 3) == score
+            assert store.top_score(GAME, "R01", 3, "points") == score
             assert "R01" in store.progress(GAME) and store.setting("volume") == 0.4
             controller.act("next")
             choices = {c.id: c for c in controller.view.payload.choices}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kiosk.store.protocol import GameResult
+from kiosk.table.games.sync_or_swim.campaign import OPEN_FROM_START, RANDOM_FROM_START
 from kiosk.table.games.sync_or_swim.records import POINTS
 from kiosk.table.games.sync_or_swim.view import Phase
 
@@ -10,6 +11,7 @@ GAME = "sync_or_swim"
 
 
 def test_locked_routines_are_refused_until_the_one_before_is_finished(rig):
+    rig.store.set_setting(OPEN_FROM_START, 1)  # staff: only routine 1 open at first
     rig.controller.wake()
     rig.controller.act("choose", players=3, routine_id="R02")
     assert rig.view.phase is Phase.CHOOSING
@@ -26,6 +28,7 @@ def test_locked_routines_are_refused_until_the_one_before_is_finished(rig):
 
 def test_unlock_all_set_before_settings_were_per_game_still_counts(rig):
     rig.store.set_setting("unlock_all", True)  # as an older kiosk kept it
+    rig.store.set_setting(OPEN_FROM_START, 1)
     rig.controller.wake()
     assert rig.view.payload.unlock_all and not any(c.locked for c in rig.view.payload.choices)
     rig.controller.staff("unlock_all", on=False)  # staff's new word wins, under the new key
@@ -63,7 +66,26 @@ def test_staff_unlock_all_and_volume(rig):
     assert "fireworks" in rig.heard.problems[-1]
 
 
+def test_mute_and_volume_are_kept_in_the_store_and_read_back(rig):
+    rig.controller.wake()
+    assert (rig.view.volume, rig.view.muted) == (1.0, False)  # a fresh table: full, on
+    rig.controller.staff("mute", on=True)
+    rig.controller.staff("volume", level=0.35)
+    assert (rig.store.setting("muted"), rig.store.setting("volume")) == (True, 0.35)
+    assert (rig.view.volume, rig.view.muted) == (0.35, True)
+    rig.controller.staff("mute", on=False)
+    assert rig.view.muted is False and rig.store.setting("muted") is False
+
+
+def test_a_hand_edited_volume_reads_as_full_and_a_stray_mute_as_off(rig):
+    rig.store.set_setting("volume", "loud")
+    rig.store.set_setting("muted", "yes")
+    rig.controller.staff("reset_scores")  # any staff action composes the view afresh
+    assert (rig.view.volume, rig.view.muted) == (1.0, False)
+
+
 def test_random_routines_come_after_the_campaign(rig, content):
+    rig.store.set_setting(RANDOM_FROM_START, False)  # staff: not for walk-ins
     rig.controller.wake()
     assert rig.controller.act("random_routine", seed=5) is None  # refused
     assert "campaign" in rig.heard.problems[-1]

@@ -8,7 +8,7 @@ from kiosk.table.games.sync_or_swim.view import Phase
 from kiosk.table.hardware_status import HardwareStatus, stuck_pads_problem
 
 STUCK_A = ("Stop pad A is held or stuck: free it; until then the captain stops with the "
-           "two circles on the screen")
+           "two stop circles on the screen")
 
 
 def test_a_pad_held_at_swim_is_named_and_the_screen_stop_stands_in(rig):

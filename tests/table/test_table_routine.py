@@ -10,6 +10,7 @@ from kiosk.table.games.sync_or_swim.view import Phase
 
 def test_a_whole_routine_from_attract_to_score(rig):
     controller, store = rig.controller, rig.store
+    store.set_setting("sync_or_swim.open_from_start", 1)  # staff: a campaign from routine 1
     assert rig.view.phase is Phase.ATTRACT
     controller.wake()
     assert rig.view.phase is Phase.CHOOSING
@@ -84,7 +85,7 @@ def test_a_whole_routine_from_attract_to_score(rig):
     assert sum(r.practice_seconds + r.between_seconds + r.penalty_seconds
                for r in score.rounds) == score.total_seconds == sum(score.parts)
     assert score.next_routine_id == "R02" and score.seats == (1, 2, 3)
-    assert store.top_score("sync_or_swim", "R01", 3) == score.score
+    assert store.top_score("sync_or_swim", "R01", 3, "points") == score.score
     assert store.progress("sync_or_swim") == {"R01"}
     assert store.open_journals() == ()
     assert [r.played for r in store.results("sync_or_swim")] == ["R01"]

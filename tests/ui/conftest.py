@@ -36,7 +36,8 @@ def make_pilot():
     made = []
 
     def make(controller, size=(1280, 800), **app_options):
-        app = KioskApp(controller, sounds=Sounds(enabled=False), **app_options)
+        app_options.setdefault("sounds", Sounds(enabled=False))
+        app = KioskApp(controller, **app_options)
         pilot = Pilot(app, size=size)
         made.append(pilot)
         return pilot
@@ -44,6 +45,25 @@ def make_pilot():
     yield make
     for pilot in made:
         pilot.close()
+
+
+@pytest.fixture
+def table():
+    """``table(store=None)``: a real controller (all the games on offer, a MemoryStore
+    unless given), closed after the test."""
+    from kiosk.store.protocol import MemoryStore
+    from kiosk.table.controller import TableController
+
+    made = []
+
+    def make(store=None):
+        controller = TableController(store=store or MemoryStore())
+        made.append(controller)
+        return controller
+
+    yield make
+    for controller in made:
+        controller.close()
 
 
 @pytest.fixture

@@ -104,6 +104,8 @@ class FakeController:
     def _set(self, **changes) -> None:
         """Change the view: Sync or Swim's own fields go to its payload."""
         game = {k: changes.pop(k) for k in list(changes) if k in GAME_FIELDS}
+        if "choices" in game:  # as the table: random routines once the campaign is open
+            game["randoms_open"] = not any(c.locked for c in game["choices"])
         self.view = replace(self.view, payload=replace(self.view.payload, **game), **changes)
         self.listener.on_view(self.view)
 
@@ -208,6 +210,14 @@ class FakeController:
                   routine_name=self.content.routine(routine_id).name,
                   deck=tuple(card_view(c) for c in deck), round_number=None, rules=(),
                   new_rule=None, verdict=None, score=None, message=None)
+
+    def do_quick_play(self, players: int | None = None) -> None:
+        self.calls.append("quick_play")
+        self.do_choose(players or 4, "R01")
+
+    def do_team(self, team: str | None = None) -> None:
+        self.calls.append(f"team {team}")
+        self._set(team=team)
 
     def do_begin(self) -> None:
         self.calls.append("begin")
@@ -343,10 +353,14 @@ class FakeController:
         self.calls.append(f"staff {action}")
         if action == SyncStaff.UNLOCK_ALL:
             self.unlocked = True
+        elif action == SyncStaff.CAMPAIGN:
+            self.unlocked = not args.get("locking", not self.unlocked)
         elif action == StaffAction.RESET_SCORES:
             self.top_scores.clear()
         elif action == StaffAction.VOLUME:
             self.volume = args.get("level", self.volume)
+        elif action == StaffAction.MUTE:
+            self.view = replace(self.view, muted=bool(args.get("on", True)))
         elif action in (SyncStaff.DECK_CHECK_START, SyncStaff.DECK_CHECK_STOP):
             self._deck_check(action, args)
             return

@@ -6,31 +6,10 @@ Waits are on conditions, never sleeps."""
 from __future__ import annotations
 
 import pytest
+from attract_table import attract
 
 from kiosk import registry
 from kiosk.store.protocol import GameResult, MemoryStore
-from kiosk.table.controller import TableController
-
-
-@pytest.fixture
-def table():
-    made = []
-
-    def make(store=None):
-        controller = TableController(store=store or MemoryStore())
-        made.append(controller)
-        return controller
-
-    yield make
-    for controller in made:
-        controller.close()
-
-
-def attract(make_pilot, controller, size=(1280, 800)):
-    pilot = make_pilot(controller, size=size)
-    pilot.until(lambda: pilot.showing("attract"))
-    pilot.settle()
-    return pilot
 
 
 def tile_button(pilot, game_id: str, which: str):

@@ -11,13 +11,14 @@ from __future__ import annotations
 import threading
 
 from kiosk.table.games.sync_or_swim.view import Phase
+from kiosk.ui.games.sync_or_swim.demo import choose_players
 
 READING = "Reading the cards"
 
 
 def start_practice(pilot, driver) -> None:
     pilot.press("Play Sync or Swim")  # its tile: the table offers several games
-    pilot.press("3")
+    choose_players(pilot, 3)
     pilot.press("1. First Splash")
     pilot.press("We are set up")
     pilot.press("SWIM!")

@@ -49,11 +49,13 @@ def test_a_swimmer_block_writes_its_seat_and_cards(make_pilot):
         block.seat, block.passed = 3, False
         block.cards = (CardView("blue-7-LH", "blue", 7, "left", None),)  # drawn at once
         texts = [text for text, _size in block.drawn_texts]
-        assert texts == ["Seat 3  X", "B", "7", "LH"]
+        assert texts == ["Seat 3", "B", "7"]   # the hand is a picture, not "LH"
         assert min(size for _text, size in block.drawn_texts) >= theme.MIN_FONT
-        assert "Seat 3  X" in pilot.labels()
-        block.cards = ()
-        assert [text for text, _ in block.drawn_texts] == ["Seat 3  X", "no card"]
+        assert "Seat 3" in pilot.labels()
+        block.turn = 0                          # face down: the seat alone, no face
+        assert [text for text, _ in block.drawn_texts] == ["Seat 3"]
+        block.turn, block.cards = 1, ()
+        assert [text for text, _ in block.drawn_texts] == ["Seat 3"]
     finally:
         pilot.screen().remove_widget(block)
 

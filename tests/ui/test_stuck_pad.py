@@ -1,4 +1,4 @@
-"""A stop pad held or stuck at SWIM!: the round says so and the on-screen circles stand
+"""A stop pad held or stuck at SWIM!: the round says so and the stop circles on screen stand
 in, on the real controller and the simulated table; freeing the pad brings pads back."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ def test_a_pad_stuck_at_swim_brings_the_circles_and_they_stop_the_timer(tmp_path
         assert not s.app.view.hardware.pads and s.app.view.hardware.stuck_pads == ("A",)
         assert screen.circles
         assert screen.message == ("Stop pad A is held or stuck. "
-                                  "Captain: touch BOTH white circles at once.")
+                                  "Captain: touch BOTH stop circles at once.")
 
         s.driver.table.touch_pad(Pad.B)  # one finger on the other pad: no stop
         s.driver.pass_time(0.3)

@@ -9,6 +9,7 @@ import threading
 from fake_controller import FakeController
 
 from kiosk.table.games.sync_or_swim.view import Phase
+from kiosk.ui.games.sync_or_swim.demo import choose_players
 
 
 def test_a_seat_press_from_a_worker_thread_is_drawn_on_the_main_thread(make_pilot):
@@ -67,7 +68,7 @@ def test_the_real_controller_reports_only_on_the_main_thread(make_pilot, real_dr
 
     app.show_view = spy
     pilot.press("Play Sync or Swim")  # its tile: the table offers several games
-    pilot.press("3")
+    choose_players(pilot, 3)
     pilot.press("1. First Splash")
     pilot.press("We are set up")
     pilot.press("SWIM!")

@@ -17,7 +17,7 @@ Vocabulary (all re-exported here; the table logic and the UI import from this pa
   ``choosable`` those not blocked), ``victories``, ``losses``, ``blocks_held``,
   ``blocks_spent``, ``keys`` (this round's key cards: (seat or None, card)),
   ``hand(seat)``, ``to_lay``, ``blocks`` (this round's: (``Target``, value)),
-  ``counted`` (seats whose synchronizer counts), ``choice(seat)`` (secret: show only
+  ``counted`` (seats whose synchroniser counts), ``choice(seat)`` (secret: show only
   after the reveal), ``waiting``, ``mood(seat)``, ``history`` (``RoundResult`` per
   revealed round; ``last``), ``over``, ``won``, ``lost``.
 - Actions (frozen): ``LayKey(seat, card)``, ``Block(Target.PHANTOM|KEY|SEAT, value)``,
@@ -26,7 +26,7 @@ Vocabulary (all re-exported here; the table logic and the UI import from this pa
   ``NextRound()``; ``format_action`` / ``parse_action`` (``NotationError``).
 - ``check(game, action) -> str | None`` (a sentence for the players), ``play(game,
   action) -> Game`` (``IllegalAction``), ``is_legal``, ``legal_actions(game)``,
-  ``advice(game, action) -> str | None`` (legal but not advised: a synchronizer blocked
+  ``advice(game, action) -> str | None`` (legal but not advised: a synchroniser blocked
   under 5 players).
 - Records: ``Record(options, seed, actions, first)``, ``record_of(start, actions)``,
   ``save_record(record) -> str``, ``load_record(text)``, ``replay(record) -> list[Game]``

@@ -27,7 +27,7 @@ class Target(StrEnum):
 
     PHANTOM = "phantom"  # that phantom cannot be chosen this round
     KEY = "key"          # that key card is ignored this round
-    SEAT = "seat"        # that player's synchronizer does not count this round
+    SEAT = "seat"        # that player's synchroniser does not count this round
 
 
 class Mood(StrEnum):
@@ -47,7 +47,7 @@ class LayKey:
 @dataclass(frozen=True)
 class Block:
     """The first player lays a block token on a phantom (its number), a key card (its
-    id) or a seat's synchronizer (the seat number)."""
+    id) or a seat's synchroniser (the seat number)."""
 
     kind: Target
     value: int
@@ -63,12 +63,12 @@ class Unblock:
 
 @dataclass(frozen=True)
 class StartChoosing:
-    """The blocks are done; the synchronizers may be set."""
+    """The blocks are done; the synchronisers may be set."""
 
 
 @dataclass(frozen=True)
 class Choose:
-    """``seat`` sets phantom ``number`` on their synchronizer (secret until the reveal);
+    """``seat`` sets phantom ``number`` on their synchroniser (secret until the reveal);
     choosing again replaces the choice."""
 
     seat: int
@@ -92,7 +92,7 @@ class SetMood:
 
 @dataclass(frozen=True)
 class Reveal:
-    """Every counted synchronizer turned at once."""
+    """Every counted synchroniser turned at once."""
 
 
 @dataclass(frozen=True)

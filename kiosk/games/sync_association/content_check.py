@@ -1,6 +1,6 @@
 """S.Y.N.C.'s content checker for ``kiosk check``: it has no content files (the café's
 phantom and key cards are ids; the box's counts are settings), and the only names its
-tags may carry are the synchronizer tokens' (``sync-token-1`` .. ``sync-token-10``), so
+tags may carry are the synchroniser tokens' (``sync-token-1`` .. ``sync-token-10``), so
 ``kiosk tags import`` and ``kiosk check`` accept a token tag file. (Not ``check.py``:
 that name would hide the rules' ``check`` function in this package.)
 

@@ -191,8 +191,8 @@ def _check_block(game: Game, action: Block) -> str | None:
         if problem:
             return problem
         if len(game.counted) <= 2:
-            return ("at least two synchronizers must count: with this many players a "
-                    "synchronizer cannot be blocked")
+            return ("at least two synchronisers must count: with this many players a "
+                    "synchroniser cannot be blocked")
     else:
         return f"a block token lies on a phantom, a key card or a seat, not {kind!r}"
     return None
@@ -235,7 +235,7 @@ def _check_choose(game: Game, action: Choose) -> str | None:
     if problem:
         return problem
     if seat not in game.counted:
-        return (f"seat {seat}'s synchronizer is blocked this round: its choice would not "
+        return (f"seat {seat}'s synchroniser is blocked this round: its choice would not "
                 "count, so it makes none")
     if number not in game.numbers:
         return f"{number} is not an open phantom: choose {_listed(game.numbers)}"
@@ -268,7 +268,7 @@ def _check_reveal(game: Game, action: Reveal) -> str | None:
     if game.phase is not Phase.CHOOSING:
         return _not_choosing(game)
     if game.waiting:
-        return f"waiting for seats {_listed(game.waiting)} to set their synchronizer"
+        return f"waiting for seats {_listed(game.waiting)} to set their synchroniser"
     return None
 
 
@@ -305,7 +305,7 @@ def advice(game: Game, action: Action) -> str | None:
     """A legal action the rulebook advises against, with why; None otherwise."""
     if (isinstance(action, Block) and action.kind is Target.SEAT
             and game.options.players < SEAT_BLOCK_ADVISED_FROM):
-        return (f"blocking a synchronizer is not advised under {SEAT_BLOCK_ADVISED_FROM} "
+        return (f"blocking a synchroniser is not advised under {SEAT_BLOCK_ADVISED_FROM} "
                 "players: it leaves few voices to agree")
     return None
 

@@ -23,7 +23,7 @@ from .options import LOSSES_TO_LOSE, VICTORIES_TO_WIN, Mode, Options, Order
 class Phase(StrEnum):
     LAYING = "laying"          # manual mode: players lay key cards from their hands
     BLOCKING = "blocking"      # the first player may lay block tokens
-    CHOOSING = "choosing"      # synchronizers set in secret, moods shown
+    CHOOSING = "choosing"      # synchronisers set in secret, moods shown
     WON = "won"                # revealed, all equal: the table is laid for the next round
     LOST = "lost"              # revealed, not all equal: a phantom goes to the loss pile
     LOST_DISCARDED = "lost_discarded"  # ... done: the table is laid for the next round
@@ -93,7 +93,7 @@ class Game:
 
     @property
     def counted(self) -> tuple[int, ...]:
-        """Seats whose synchronizer counts this round (not blocked), clockwise."""
+        """Seats whose synchroniser counts this round (not blocked), clockwise."""
         return tuple(s for s in self.seats if not self.blocked(Target.SEAT, s))
 
     def choice(self, seat: int) -> int | None:

@@ -22,6 +22,16 @@ class CardError(ValueError):
     """A card written in a form the kiosk cannot read."""
 
 
+def colour_word(name: str) -> str:
+    """A colour as players read it: the files' ``gray`` (the format of card names such
+    as ``gray-4``) is written "grey" in sentences.
+
+    >>> colour_word("gray"), colour_word("blue")
+    ('grey', 'blue')
+    """
+    return "grey" if name == "gray" else name
+
+
 class Colour(StrEnum):
     BLUE = "blue"
     YELLOW = "yellow"

@@ -275,7 +275,7 @@ def parse_element(raw: Any, source: str) -> Element:
                                   "each swimmer plays alone: use mode = \"team\" for across")
             if mode is Mode.EACH and len(options) > 1 and not clause.neighbors.is_empty:
                 raise where.error(label + "neighbors",
-                                  "neighbors cannot mix with per-swimmer options")
+                                  "neighbours cannot mix with per-swimmer options")
     return Element(ident, str(raw["name"]), mode, options, roles, str(raw.get("text", "")),
                    level)
 
@@ -295,7 +295,7 @@ def _parse_roles(items: list[dict], where: _Where) -> tuple[Role, ...]:
             raise where.error(prefix + "swimmers", "must be 1 or 2 (or \"others\" for the last)")
         clause = parse_clause(body, where, prefix)
         if not clause.neighbors.is_empty:
-            raise where.error(prefix + "neighbors", "roles cannot use neighbors")
+            raise where.error(prefix + "neighbors", "roles cannot use neighbours")
         second = size == 1 and any(r.size == 1 for r in roles)
         roles.append(Role(OTHERS if last else int(size), clause, second))
     if sum(r.size for r in roles) > 2:

@@ -33,7 +33,7 @@ def count_failure(want: Range, n: int) -> str | None:
 
 def _missing(attr: Attr, card: Card, rule: str) -> str:
     if attr is Attr.COLOUR:
-        return f"gray cannot meet '{rule}'"
+        return f"grey cannot meet '{rule}'"
     return f"{card} has no {attr.noun} and cannot meet '{rule}'"
 
 
@@ -201,15 +201,15 @@ def pair_failure(same: Sequence[Attr], different: Sequence[Attr], cards: Sequenc
     for attr in same:
         for a in cards:
             if attr.of(a) is None:
-                return _missing(attr, a, f"same {attr.noun} as the neighbors")
+                return _missing(attr, a, f"same {attr.noun} as the neighbours")
             for b in other_cards:
                 if attr.of(a) != attr.of(b):
-                    return f"{a} is not the same {attr.noun} as neighbor seat {other_seat}'s {b}"
+                    return f"{a} is not the same {attr.noun} as neighbour seat {other_seat}'s {b}"
     for attr in different:
         for a in cards:
             if attr.of(a) is None:
-                return _missing(attr, a, f"different {attr.noun} from the neighbors")
+                return _missing(attr, a, f"different {attr.noun} from the neighbours")
             for b in other_cards:
                 if attr.of(a) == attr.of(b):
-                    return f"{a} has the same {attr.noun} as neighbor seat {other_seat}'s {b}"
+                    return f"{a} has the same {attr.noun} as neighbour seat {other_seat}'s {b}"
     return None

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
-from .cards import Card, Colour, Side
+from .cards import Card, Colour, Side, colour_word
 
 
 class Attr(StrEnum):
@@ -118,9 +118,9 @@ class CardTest:
     def failure(self, card: Card) -> str | None:
         """Why the card does not pass, as a phrase about the card; None if it passes."""
         if self.colour == "any" and not card.is_coloured:
-            return f"{card} is gray, which never counts as a colour"
+            return f"{card} is grey, which never counts as a colour"
         if self.colour not in (None, "any") and card.colour.value != self.colour:
-            return f"{card} is not {self.colour}"
+            return f"{card} is not {colour_word(self.colour)}"
         if self.value is not None and not self.value.test(card.value):
             return f"{card} is not {_value_words(self.value)}"
         for limb, want, got in (("hand", self.hand, card.hand), ("foot", self.foot, card.foot)):
@@ -147,9 +147,9 @@ class CardTest:
             exact = self.value.kind == "exact"
             words.append(str(self.value.n) if exact else _value_words(self.value))
         if self.colour == "any":
-            words.append("coloured (not gray)")
+            words.append("coloured (not grey)")
         elif self.colour is not None:
-            words.append(self.colour)
+            words.append(colour_word(self.colour))
         return " ".join(words)
 
     @cached_property
@@ -236,7 +236,7 @@ class Clause:
         if not self.across.is_empty:
             parts.append(self.across.compared_with("the others"))
         if not self.neighbors.is_empty:
-            parts.append(self.neighbors.compared_with("the neighbors"))
+            parts.append(self.neighbors.compared_with("the neighbours"))
         return ", ".join(parts)
 
 

@@ -297,7 +297,7 @@ class Session:
         self.state = State.TIME_OUT
 
     def stop(self, now: float) -> None:
-        """The captain touched both pads: the Performance follows."""
+        """The captain touched both stop pads: the Performance follows."""
         self._check(Action.STOP, now)
         assert self.deadline is not None
         if now > self.deadline:

@@ -64,7 +64,7 @@ def walkthrough(content: Content, routine: RoutineDef, players: int, seed: int =
         if session.round_number == 2 and session.records[-1].time_outs == 0:
             now = session.deadline
             session.time_out(now)
-            yield "  Time is up before the captain touched both circles: TRY AGAIN (+10 s)"
+            yield "  Time is up before the captain touched both stop pads: TRY AGAIN (+10 s)"
             now += 6.0
             session.try_again(now)
             continue

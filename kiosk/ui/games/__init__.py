@@ -3,7 +3,8 @@
 A game's UI package (``ui`` in :mod:`kiosk.registry`) defines ``SCREENS``, a
 :class:`GameScreens`: which screen shows each of its phases, which screen gets the
 timer's ``on_tick``, its overlays (how to play, records, its staff tools …; the
-attract screen's tile offers ``how_to_play`` and ``records``) and the buttons it
+attract screen's tile offers ``how_to_play`` and ``records``, and its Quick play
+button sends ``quick_play`` for walk-ins) and the buttons it
 adds to the shared staff settings. The app asks :func:`screens_of` for the running
 game's, so nothing outside the package names its screens. Screen classes are given
 as ``"module:Class"`` strings and imported when first shown.
@@ -50,6 +51,8 @@ class GameScreens:
     phases: Mapping[str, str]                      # the game's phase -> screen name
     tick: str | None = None                        # the screen ``on_tick`` goes to
     how_to_play: str | None = None                 # an overlay: the rules for players
+    quick_play: str | None = None                  # a command that starts a game at once,
+                                                   # sent by the attract's Quick play
     records: str | None = None                     # an overlay: top scores, last games
     overlays: tuple[str, ...] = ()                 # screens opened by a button, any phase
     kept: tuple[str, ...] = ()                     # screens kept once built (see LazyScreens)

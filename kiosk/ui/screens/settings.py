@@ -1,5 +1,5 @@
 """Staff settings, behind the PIN: the running game's top scores reset, hardware
-status, volume, and the buttons the running game adds (``GameScreens.staff_buttons``:
+status, volume and mute, and the buttons the running game adds (``GameScreens.staff_buttons``:
 e.g. Sync or Swim's unlocking and card tagging)."""
 
 from __future__ import annotations
@@ -31,12 +31,13 @@ class SettingsScreen(ViewScreen):
     unlocked = BooleanProperty(False)
     hardware = StringProperty("")
     volume = NumericProperty(0.8)
+    muted = BooleanProperty(False)
     confirm_reset = BooleanProperty(False)
     done = StringProperty("")
     _confirm_ends = None  # the Clock event that ends "tap again to reset"
 
     def on_pre_enter(self, *_):
-        self.volume = self.app.volume
+        self.volume, self.muted = self.app.volume, self.app.muted
         self.game_buttons()
         if self.view is not None:
             self.redraw(self.view)
@@ -94,7 +95,12 @@ class SettingsScreen(ViewScreen):
         self.done = "This game's top scores are reset."
 
     def set_volume(self, value: float) -> None:
+        self.volume = value
         self.app.set_volume(value)
+
+    def set_muted(self, muted: bool) -> None:
+        self.muted = muted
+        self.app.set_muted(muted)
 
 
 theme.load_kv(__file__)

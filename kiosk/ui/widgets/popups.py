@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.graphics import Color, Ellipse, Line
+from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.modalview import ModalView
+from kivy.uix.widget import Widget
 
 from kiosk.ui import theme
 
@@ -26,6 +28,36 @@ class RuleDetails(ModalView):
         elif rule.lane:
             lines.append(f"Play it in lane {rule.lane}.")
         return "\n\n".join(lines)
+
+
+class PinDots(Widget):
+    """One dot per digit typed, filled, after rings for the digits a PIN needs at least
+    (4): staff see each tap land without the PIN being shown."""
+
+    count = NumericProperty(0)
+    least = NumericProperty(4)
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.bind(pos=self._draw, size=self._draw, count=self._draw, least=self._draw)
+
+    def _draw(self, *_args) -> None:
+        slots = max(self.count, self.least)
+        self.canvas.clear()
+        if slots == 0 or self.width <= 0:
+            return
+        size = min(self.height * 0.7, self.width / (slots * 1.8))
+        gap = size * 0.8
+        left = self.center_x - (slots * size + (slots - 1) * gap) / 2
+        y = self.center_y - size / 2
+        with self.canvas:
+            for n in range(slots):
+                x = left + n * (size + gap)
+                Color(*(theme.ACCENT if n < self.count else theme.DIM_TEXT))
+                if n < self.count:
+                    Ellipse(pos=(x, y), size=(size, size))
+                else:
+                    Line(ellipse=(x, y, size, size), width=max(1.5, size * 0.08))
 
 
 class PinPad(ModalView):

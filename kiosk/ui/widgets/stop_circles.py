@@ -1,5 +1,6 @@
-"""The two-finger stop for a table without pads: two large circles that stop the timer
-only while both are touched at once, like the boxed game's white circles.
+"""The stop circles: the two-finger stop for a table without stop pads (or with one
+held or stuck): two large circles, each labelled "Touch both to STOP", that stop the
+timer only while both are touched at once.
 
 Touches are tracked by their ``uid``, so two fingers (or two simulated touches) count
 separately; lifting a finger disarms that circle.

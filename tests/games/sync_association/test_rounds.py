@@ -48,11 +48,11 @@ def test_a_blocked_key_card_is_marked_and_changes_no_choice():
     assert check(game, Block(KEY, 999)).startswith("key card 999 is not on the table: block ")
 
 
-def test_a_blocked_synchronizer_does_not_choose_and_does_not_count():
+def test_a_blocked_synchroniser_does_not_choose_and_does_not_count():
     game = to_choosing(start((1, 2, 3, 4, 5)), Block(SEAT, 4))
     assert game.counted == (1, 2, 3, 5)
     assert check(game, Choose(4, 1)) == (
-        "seat 4's synchronizer is blocked this round: its choice would not count, so it "
+        "seat 4's synchroniser is blocked this round: its choice would not count, so it "
         "makes none")
     game = choose_all(game, lambda seat: 2)
     assert game.waiting == ()
@@ -60,23 +60,23 @@ def test_a_blocked_synchronizer_does_not_choose_and_does_not_count():
     assert game.phase is Phase.WON and game.last.choices == ((1, 2), (2, 2), (3, 2), (5, 2))
 
 
-def test_blocking_a_synchronizer_is_advised_against_under_five_players():
+def test_blocking_a_synchroniser_is_advised_against_under_five_players():
     for seats in ((1, 2, 3), (1, 2, 3, 4)):
         game = start(seats)
         assert is_legal(game, Block(SEAT, 1))
         assert advice(game, Block(SEAT, 1)) == (
-            "blocking a synchronizer is not advised under 5 players: it leaves few voices "
+            "blocking a synchroniser is not advised under 5 players: it leaves few voices "
             "to agree")
         assert advice(game, Block(PHANTOM, 1)) is None
     assert advice(start((1, 2, 3, 4, 5)), Block(SEAT, 1)) is None
 
 
-def test_at_least_two_synchronizers_always_count():
+def test_at_least_two_synchronisers_always_count():
     assert check(start((1, 2)), Block(SEAT, 1)) == (
-        "at least two synchronizers must count: with this many players a synchronizer "
+        "at least two synchronisers must count: with this many players a synchroniser "
         "cannot be blocked")
     game = play(start((1, 2, 3)), Block(SEAT, 3))
-    assert check(game, Block(SEAT, 2)).startswith("at least two synchronizers must count")
+    assert check(game, Block(SEAT, 2)).startswith("at least two synchronisers must count")
     assert check(play(start((1, 2, 3, 4, 5)), Block(SEAT, 3)), Block(SEAT, 2)) is None
 
 
@@ -176,10 +176,10 @@ def test_a_choice_can_change_or_be_lifted_until_the_reveal():
     assert check(game, Lift(2)) == "seat 2 has no choice to take back"
 
 
-def test_the_reveal_waits_for_every_counted_synchronizer():
+def test_the_reveal_waits_for_every_counted_synchroniser():
     game = to_choosing(start((1, 2, 3, 4)))
     game = act(game, Choose(1, 1), Choose(3, 1))
-    assert check(game, Reveal()) == "waiting for seats 2 or 4 to set their synchronizer"
+    assert check(game, Reveal()) == "waiting for seats 2 or 4 to set their synchroniser"
     game = act(game, Choose(2, 1), Choose(4, 1), Reveal())
     assert check(game, Reveal()).startswith("round 1's choices are revealed")
 

@@ -54,10 +54,10 @@ def test_an_unknown_tag_and_a_card_are_not_tokens(make_rig):
     rig.table.put_uid(STRANGER, seat=1, lane=1)
     rig.table.put_uid(SYNC_CARD, seat=2, lane=1)
     rig.settle()
-    assert "a tag that is not a synchronizer token" in problem_of(rig, 1)
+    assert "a tag that is not a synchroniser token" in problem_of(rig, 1)
     assert "kiosk enroll --tokens" in problem_of(rig, 1)
     assert problem_of(rig, 2) == ("Seat 2's reader holds a card (blue-7-RH), not a "
-                                  "synchronizer token: take it away")
+                                  "synchroniser token: take it away")
     rig.lay(1, 2)  # a token beside the stranger: still no choice
     rig.settle()
     assert rig.status(1) == SeatStatus.PROBLEM and rig.status(3) == SeatStatus.WAITING
@@ -81,14 +81,14 @@ def test_a_blocked_phantom_is_refused(make_rig):
                                   "one of 1, 3")
 
 
-def test_a_blocked_synchronizer_is_not_asked_and_its_token_does_not_count(make_rig):
+def test_a_blocked_synchroniser_is_not_asked_and_its_token_does_not_count(make_rig):
     rig = make_rig()
     choosing(rig, blocks=[("seat", 3)])
     assert "not advised under 5 players" in rig.heard.problems[-1]
     assert rig.payload.blocks == (rig.payload.blocks[0],) and rig.payload.blocks_held == 2
     assert rig.status(3) == SeatStatus.BLOCKED
     rig.choose({1: 1, 2: 1, 3: 2})
-    assert rig.seat(3).problem == ("Seat 3's synchronizer is blocked this round: take the "
+    assert rig.seat(3).problem == ("Seat 3's synchroniser is blocked this round: take the "
                                    "token back, it does not count")
     assert rig.payload.ready  # seats 1 and 2 are all that count
     rig.touch_pads()

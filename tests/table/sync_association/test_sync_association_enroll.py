@@ -1,4 +1,4 @@
-"""`kiosk enroll --tokens` binds synchronizer token tags like cards (the same tag map and
+"""`kiosk enroll --tokens` binds synchroniser token tags like cards (the same tag map and
 store), with the game's command line added by its registry line; without
 ``--tokens`` the enroll command stays Sync or Swim's card enrollment."""
 
@@ -24,7 +24,7 @@ def test_enroll_tokens_binds_them_in_order(tmp_path, monkeypatch, capsys):
     code = cli.run(["enroll", "--tokens", "--simulate", "--database", str(database)])
     out = capsys.readouterr().out
     assert code == 0, out
-    assert "Enrolling 1 set of synchronizer tokens 1-10 on seat 1 lane 1" in out
+    assert "Enrolling 1 set of synchroniser tokens 1-10 on seat 1 lane 1" in out
     assert "  ok: sync-token-1 is tagged" in out and "  ok: sync-token-2 is tagged" in out
     with SQLiteStore(database) as store:
         tokens = {r.uid.hex(): r.card for r in store.tags.all() if r.card.startswith("sync")}

@@ -14,7 +14,7 @@ def reveal_round(rig, numbers: dict[int, int]) -> None:
     rig.act("start_choosing")
     assert rig.phase == Phase.CHOOSING
     rig.choose(numbers)
-    rig.until(lambda: rig.payload.ready, "every synchronizer is set")
+    rig.until(lambda: rig.payload.ready, "every synchroniser is set")
     rig.touch_pads()
     rig.until(lambda: rig.phase in (Phase.WON, Phase.LOST, Phase.OVER), "the reveal")
 
@@ -144,7 +144,7 @@ def test_the_pads_do_nothing_until_every_counted_seat_is_set(make_rig):
     rig.touch_pads()
     assert rig.phase == Phase.CHOOSING and rig.status(3) == SeatStatus.WAITING
     rig.act("reveal")
-    assert rig.heard.problems[-1] == "Waiting for seat 3 to set a synchronizer"
+    assert rig.heard.problems[-1] == "Waiting for seat 3 to set a synchroniser"
 
 
 def test_the_dev_panel_tools_lay_and_lift_a_seats_tokens(make_rig):

@@ -1,4 +1,4 @@
-"""S.Y.N.C.'s command line: ``kiosk enroll --tokens`` binds synchronizer token tags.
+"""S.Y.N.C.'s command line: ``kiosk enroll --tokens`` binds synchroniser token tags.
 
 Tokens are enrolled like cards (the same tag map, store and checks): lay token 1, 2, ...
 of a set on the chosen reader as the console names them; ``--sets 5`` enrolls five
@@ -37,7 +37,7 @@ def cmd_enroll_tokens(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     return run_enroll(
         args, token_cards(sets), command="enroll", lanes=1, in_order=True,
-        intro=lambda into: f"Enrolling {sets} set{'s' if sets > 1 else ''} of synchronizer "
+        intro=lambda into: f"Enrolling {sets} set{'s' if sets > 1 else ''} of synchroniser "
                            f"tokens 1-{TOKENS_PER_SEAT} on seat {args.seat} lane {args.lane}, "
                            f"{into}. q quits.")
 
@@ -46,7 +46,7 @@ def add_commands(sub) -> None:
     """Add ``--tokens`` (and ``--sets``) to ``kiosk enroll``."""
     enroll = sub.choices.get("enroll")
     if enroll is None:
-        enroll = sub.add_parser("enroll", help="bind S.Y.N.C. synchronizer token tags")
+        enroll = sub.add_parser("enroll", help="bind S.Y.N.C. synchroniser token tags")
         enroll.add_argument("--simulate", action="store_true",
                             help="on the simulated table (type 'new' to lay a fresh tag)")
         enroll.add_argument("--seat", type=int, default=1)
@@ -57,7 +57,7 @@ def add_commands(sub) -> None:
     else:
         cards = enroll.get_default("func")
     enroll.add_argument("--tokens", action="store_true",
-                        help="S.Y.N.C.: bind synchronizer tokens 1-10 instead of cards")
+                        help="S.Y.N.C.: bind synchroniser tokens 1-10 instead of cards")
     enroll.add_argument("--sets", type=int, default=1,
                         help="with --tokens: how many sets of tokens, one after the other")
 

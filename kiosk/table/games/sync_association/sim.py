@@ -1,4 +1,4 @@
-"""Synchronizer tokens on the simulated table (``kiosk run --simulate``, tests, demos).
+"""Synchroniser tokens on the simulated table (``kiosk run --simulate``, tests, demos).
 
 Each seat gets its own set of tokens 1 .. :data:`~.tokens.TOKENS_PER_SEAT`, with made-up
 7-byte UIDs (``05 53 59 4e`` "SYN", then the seat and the number): a real table's
@@ -24,7 +24,7 @@ from typing import Any
 
 from kiosk.table.games.sync_association.tokens import TOKENS_PER_SEAT, token_name
 
-TOKEN_LANE = 1  # the lane whose antenna reads a seat's synchronizer
+TOKEN_LANE = 1  # the lane whose antenna reads a seat's synchroniser
 
 
 def token_uid(seat: int, number: int) -> bytes:

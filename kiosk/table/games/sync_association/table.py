@@ -1,11 +1,11 @@
 """S.Y.N.C. at the table: the :class:`~kiosk.table.games.TableGame` around the rules engine
-(:mod:`kiosk.games.sync_association`). The kiosk is the synchronizers, the control
+(:mod:`kiosk.games.sync_association`). The kiosk is the synchronisers, the control
 module and the score keeper; the boxed phantom and key cards stay on the table.
 
-- **Synchronizers** are numbered RFID tokens laid face down on a seat's reader
+- **Synchronisers** are numbered RFID tokens laid face down on a seat's reader
   (:mod:`.tokens`). One known token on a counted seat is that seat's choice; anything
   else (two tokens, an unknown tag, a card, a number that is no open phantom, a blocked
-  phantom, a blocked synchronizer) is a sentence for that seat and no choice at all.
+  phantom, a blocked synchroniser) is a sentence for that seat and no choice at all.
   A token left from the last round does not count until it has been lifted. A seat
   without tokens or with a broken reader uses the covered keypad on screen, one seat at
   a time. Numbers are secret until the reveal: the payload never holds them.
@@ -111,7 +111,7 @@ def called_off(changed: list[int], unread: Mapping[int, str]) -> str:
     if changed:
         who = (f"seat {changed[0]}'s reader" if len(changed) == 1 else
                "the readers of seats " + ", ".join(map(str, changed)))
-        return (f"The reveal is off: {who} changed as it began. Set the synchronizers "
+        return (f"The reveal is off: {who} changed as it began. Set the synchronisers "
                 "again, then reveal")
     seats = sorted(unread)
     return (f"The reveal is off: {unread[seats[0]]}. Reveal again, or use the keypad for "
@@ -506,7 +506,7 @@ class SyncAssociationTable:
         elif why is None and reading.numbers:
             number = reading.numbers[0]
             if seat not in game.counted:
-                why = (f"Seat {seat}'s synchronizer is blocked this round: take the token "
+                why = (f"Seat {seat}'s synchroniser is blocked this round: take the token "
                        "back, it does not count")
                 number = None
             elif number not in game.numbers:

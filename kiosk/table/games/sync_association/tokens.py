@@ -1,4 +1,4 @@
-"""Synchronizer tokens: numbered RFID tags a player lays face down on their seat's reader.
+"""Synchroniser tokens: numbered RFID tags a player lays face down on their seat's reader.
 
 A token is enrolled like a card (``kiosk enroll --tokens``): the table's tag map binds
 its UID to the name ``sync-token-N``, so the shared tag map, its store, its CSV files
@@ -79,11 +79,11 @@ def reading_problem(seat: int, reading: SeatReading) -> str | None:
         return (f"Seat {seat}: {reading.unreadable[0]} — use the keypad on the screen, or "
                 "call staff")
     if reading.unknown:
-        return (f"Seat {seat}'s reader sees a tag that is not a synchronizer token: take it "
+        return (f"Seat {seat}'s reader sees a tag that is not a synchroniser token: take it "
                 "away (staff: enroll tokens with 'kiosk enroll --tokens')")
     if reading.foreign:
         return (f"Seat {seat}'s reader holds a card ({reading.foreign[0]}), not a "
-                "synchronizer token: take it away")
+                "synchroniser token: take it away")
     if len(reading.numbers) > 1:
         return (f"Seat {seat} has {len(reading.numbers)} tokens on its reader: leave only "
                 "the one you choose")

@@ -21,7 +21,7 @@ class Phase(StrEnum):
     SETUP = "setup"                # the group (new or recent) and the game's options
     LAYING = "laying"              # manual mode: players lay key cards from their hands
     BLOCKING = "blocking"          # the first player may lay block tokens
-    CHOOSING = "choosing"          # synchronizers set in secret, moods shown
+    CHOOSING = "choosing"          # synchronisers set in secret, moods shown
     READING = "reading"            # the reveal began: every seat read once more
     WON = "won"                    # revealed, all the same: the table lays the next round
     LOST = "lost"                  # revealed, not all the same: a phantom to the loss pile
@@ -35,7 +35,7 @@ class SeatStatus(StrEnum):
     TOKEN = "token"                # a token down on the seat's reader: set (secret)
     KEYPAD = "keypad"              # set on the covered keypad (secret)
     PROBLEM = "problem"            # the seat's reader shows something wrong: ``problem``
-    BLOCKED = "blocked"            # the synchronizer is blocked this round: not asked
+    BLOCKED = "blocked"            # the synchroniser is blocked this round: not asked
     REVEALED = "revealed"          # after the reveal: ``number`` shown
     IDLE = "idle"                  # not choosing now (laying, blocking)
 

@@ -37,9 +37,9 @@ def waiting_sentence(table: SyncAssociationTable, game: Game) -> str:
         return f"Seat {table._keypad} is on the keypad"
     waiting = game.waiting
     if not waiting:
-        return "Every synchronizer is set"
+        return "Every synchroniser is set"
     seats = ", ".join(map(str, waiting))
-    return f"Waiting for seat{'s' if len(waiting) > 1 else ''} {seats} to set a synchronizer"
+    return f"Waiting for seat{'s' if len(waiting) > 1 else ''} {seats} to set a synchroniser"
 
 def seat_views(table: SyncAssociationTable, game: Game) -> tuple[SeatView, ...]:
     revealed = game.revealed and game.last is not None
@@ -133,7 +133,7 @@ def message(table: SyncAssociationTable, game: Game | None,
     head = f"Round {game.number} of at most {MOST_ROUNDS}"
     if table.resumed:
         head = (f"Welcome back: the power went out. {head} goes on — set your "
-                "synchronizers again")
+                "synchronisers again")
     if phase is Phase.LAYING:
         if game.keys_face_down:
             return f"{head}: everyone lays a key card face down"
@@ -143,10 +143,10 @@ def message(table: SyncAssociationTable, game: Game | None,
                 f"({game.blocks_held} held), then start the choosing")
     if phase is Phase.CHOOSING:
         if payload.ready:
-            pads = "touch both pads to reveal"
+            pads = "touch both stop pads to reveal"
             if payload.reveal_seconds > 0:
                 pads += f", or wait {payload.reveal_seconds:g} s"
-            return f"{head}: every synchronizer is set — seat {game.first}, {pads}"
+            return f"{head}: every synchroniser is set — seat {game.first}, {pads}"
         return f"{head}: {waiting_sentence(table, game)}. No talking!"
     if phase is Phase.READING:
         return "Revealing… keep the tokens where they are"

@@ -4,8 +4,13 @@ how often it was finished, and the last few results in plain lines.
 Scores are points (``docs/sync-or-swim-scoring.md``): a result's details name their
 formula (``"scoring": "points"``). Results stored before it have none: their score was
 ``100 × par / max(total, par)``, out of 100. They stay in the history, shown as
-"out of 100 (old scoring)", and never count as a top score: the store's own top score
-mixes both, so the top scores here are read from the history instead.
+"out of 100 (old scoring)", and never count as a top score or on a leaderboard.
+
+Leaderboards: one per campaign routine and one for every random routine together, each
+with the best teams of today, this month and all time (local time, from the store's
+stamp on each result, :attr:`GameResult.at`); a team is named by the ``team`` its result
+carries (``details["team"]``), "" when it gave none. A team appears once per board and
+period, with its best score.
 
 >>> from kiosk.store.protocol import MemoryStore, GameResult
 >>> store = MemoryStore()
@@ -21,15 +26,23 @@ mixes both, so the top scores here are read from the history instead.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Mapping, Sequence
 
 from kiosk.games.sync_or_swim.scoring import SCORING
-from kiosk.table.games.sync_or_swim.view import RoutineRecord, SyncRecords
+from kiosk.table.games.sync_or_swim.view import (
+    Leaderboard,
+    LeaderRow,
+    RoutineRecord,
+    SyncRecords,
+)
 
 log = logging.getLogger(__name__)
 
 GAME_ID = "sync_or_swim"
 RECENT = 5
+BOARD_ROWS = 5
+RANDOM = "random"   # the board of every random routine
 POINTS = {"scoring": SCORING}
 
 
@@ -44,9 +57,56 @@ def best_points(results, routine: str, players: int | None = None) -> int | None
                 and r.played == routine and players in (None, r.players)), default=None)
 
 
-def read_records(store, names: Mapping[str, str], campaign: Sequence[str]) -> SyncRecords:
+def team_of(result) -> str:
+    team = result.details.get("team")
+    return team.strip() if isinstance(team, str) else ""
+
+
+def _day_and_month(at: float) -> tuple[tuple[int, int], tuple[int, int]]:
+    moment = time.localtime(at)
+    return (moment.tm_year, moment.tm_yday), (moment.tm_year, moment.tm_mon)
+
+
+def leaderboards(results, names: Mapping[str, str], campaign: Sequence[str],
+                 now: float) -> tuple[Leaderboard, ...]:
+    """Each campaign routine's board, then the random routines' one (see above).
+
+    >>> from kiosk.store.protocol import GameResult
+    >>> won = [GameResult("R01", 4, s, 100.0, details={**POINTS, "team": t}, at=at)
+    ...        for s, t, at in ((500, "Owls", 0.0), (520, "Owls", 10.0), (480, "", 10.0))]
+    >>> board = leaderboards(won, {"R01": "First Splash"}, ["R01"], now=10.0)[0]
+    >>> [(row.team, row.score) for row in board.periods[2]]
+    [('Owls', 520), ('', 480)]
+    """
+    today, month = _day_and_month(now)
+    rows: dict[str, list[list[LeaderRow]]] = {
+        played: [[], [], []] for played in (*campaign, RANDOM)}
+    seen: set[tuple[str, int, str]] = set()
+    scored = sorted((r for r in results if in_points(r) and not r.abandoned),
+                    key=lambda r: -r.score)
+    for result in scored:
+        board = result.played if result.played in campaign else RANDOM
+        day, this_month = _day_and_month(result.at if result.at is not None else 0.0)
+        row = LeaderRow(team_of(result), result.score, result.players)
+        for period, counts in enumerate((day == today, this_month == month, True)):
+            key = (board, period, row.team.casefold())
+            lines = rows[board][period]
+            if counts and len(lines) < BOARD_ROWS and (not row.team or key not in seen):
+                seen.add(key)
+                lines.append(row)
+    boards = [Leaderboard(played, names.get(played, played), number,
+                          tuple(tuple(period) for period in rows[played]))
+              for number, played in enumerate(campaign, start=1)]
+    boards.append(Leaderboard(RANDOM, "Random routines", None,
+                              tuple(tuple(period) for period in rows[RANDOM])))
+    return tuple(boards)
+
+
+def read_records(store, names: Mapping[str, str], campaign: Sequence[str],
+                 now: float | None = None) -> SyncRecords:
     """``names``: routine id -> name (every routine the table knows); ``campaign``: the
-    campaign's ids in order. A store that cannot be read gives empty records."""
+    campaign's ids in order; ``now``: wall-clock seconds (the store's clock if None).
+    A store that cannot be read gives empty records."""
     try:
         results = store.results(GAME_ID)
     except Exception:
@@ -58,7 +118,9 @@ def read_records(store, names: Mapping[str, str], campaign: Sequence[str]) -> Sy
                       sum(1 for r in done if r.played == routine))
         for number, routine in enumerate(campaign, start=1))
     recent = tuple(_line(r, names) for r in reversed(done[-RECENT:]))
-    return SyncRecords(routines, recent)
+    if now is None:
+        now = getattr(store, "wall_clock", time.time)()
+    return SyncRecords(routines, recent, leaderboards(results, names, campaign, now))
 
 
 def _line(result, names: Mapping[str, str]) -> str:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import inspect
 import logging
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -48,6 +49,13 @@ from kiosk.paths import config_dir
 from kiosk.store.protocol import GameResult
 from kiosk.table.api import Sound, TableView
 from kiosk.table.games import NOTHING, Effects, GameContext, LaneReading, LedChange, problem
+from kiosk.table.games.sync_or_swim.campaign import (
+    UNLOCK_ALL,
+    CampaignRules,
+    campaign_choices,
+    read_rules,
+    write_rules,
+)
 from kiosk.table.games.sync_or_swim.records import best_points, read_records
 from kiosk.table.games.sync_or_swim.resume import Resumed, resume
 from kiosk.table.games.sync_or_swim.staff import StaffTools
@@ -61,7 +69,6 @@ from kiosk.table.games.sync_or_swim.view import (
     VerdictView,
 )
 from kiosk.table.games.sync_or_swim.views import (
-    campaign_choices,
     card_view,
     failed_seats,
     rules_view,
@@ -74,8 +81,9 @@ log = logging.getLogger(__name__)
 GAME_ID = "sync_or_swim"
 NOT_SAVED = "This routine could not be saved: staff, see the kiosk log"
 TICKS = (5, 4, 3, 2, 1)  # seconds left at which a tick sounds
-UNLOCK_ALL = f"{GAME_ID}.unlock_all"  # staff setting: every routine open
-OLD_UNLOCK_ALL = "unlock_all"  # its key before settings were per game; still read
+LAST_PLAYERS = f"{GAME_ID}.last_players"  # quick play's player count: the last table's
+QUICK_PLAYERS = 4                          # ... or this, on a fresh table
+TEAM_NAME_MAX = 24
 READY_LED, CAPTAIN_LED, FAILED_LED = SeatLed.GREEN, SeatLed.YELLOW, SeatLed.RED  # our meanings
 SESSION_PHASES = {
     State.SETUP: Phase.SETUP,
@@ -134,6 +142,7 @@ class SyncOrSwimTable:
         self.verdict: VerdictView | None = None
         self.score = None
         self.randoms: dict[str, RoutineDef] = {}
+        self.team: str | None = None
         self._by_hand_why: tuple[str, ...] = ()
         self._reading = False  # stopped, waiting for a slow board to confirm the lanes
         self._stop_t = 0.0
@@ -145,6 +154,7 @@ class SyncOrSwimTable:
         self._now = 0.0
         self._view: TableView | None = None
         self._records: SyncRecords | None = None  # read again after a result or a refresh
+        self._records_day: tuple[int, int, int] | None = None  # ... and on a new day
         self._resumed: tuple[Resumed, int] | None = None
         self.tools = StaffTools(context)
         if self.content is not None:
@@ -210,6 +220,9 @@ class SyncOrSwimTable:
         if action == SyncStaff.UNLOCK_ALL:
             self.store.set_setting(UNLOCK_ALL, bool(args.get("on", True)))
             return self._apply(lambda: NOTHING, now)
+        if action == SyncStaff.CAMPAIGN:
+            why = write_rules(self.store, args)
+            return self._apply(lambda: problem(why) if why else NOTHING, now)
         if action not in self.staff_actions:
             return None
         if self.content is None:
@@ -256,6 +269,35 @@ class SyncOrSwimTable:
     def _do_wake(self, now: float) -> Effects:
         if self.phase is Phase.ATTRACT:
             self.phase = Phase.CHOOSING
+            self.team = None  # a new group
+        return NOTHING
+
+    def _do_quick_play(self, now: float, players: int | None = None) -> Effects:
+        """Walk-in play: routine 1 for the last table's number of swimmers (a fresh
+        table: :data:`QUICK_PLAYERS`), straight to its setup, where the count can change."""
+        if self.phase not in (Phase.ATTRACT, Phase.CHOOSING):
+            return problem("Quick play starts from the attract screen or the routine list")
+        assert self.content is not None
+        if not self.content.campaign:
+            return problem("Sync or Swim has no routines: staff, see the content files")
+        if players is None:
+            players = self.store.setting(LAST_PLAYERS, QUICK_PLAYERS)
+            if players not in PLAYER_COUNTS:
+                players = QUICK_PLAYERS
+            players = max(min(PLAYER_COUNTS), min(players, len(self.context.seats)))
+        self._do_wake(now)
+        return self._do_choose(now, players, self.content.campaign[0].id)
+
+    def _do_team(self, now: float, team: str | None = None) -> Effects:
+        if self.phase not in (Phase.CHOOSING, Phase.SETUP, Phase.SCORE):
+            return problem("Name your team before the routine starts")
+        if team is None or not str(team).strip():
+            self.team = None
+            return NOTHING
+        clean = " ".join(str(team).split())
+        if len(clean) > TEAM_NAME_MAX or not clean.isprintable():
+            return problem(f"A team name is at most {TEAM_NAME_MAX} letters, on one line")
+        self.team = clean
         return NOTHING
 
     def _do_choose(self, now: float, players: int, routine_id: str,
@@ -280,6 +322,7 @@ class SyncOrSwimTable:
                            f"{(choice.number or 2) - 1} first")
         assert self.content is not None
         self.players = players
+        self.store.set_setting(LAST_PLAYERS, players)
         self.session = Session(routine, self.content.timing, chosen, captain=chosen[0])
         self.verdict = self.score = None
         self.phase = Phase.SETUP
@@ -343,7 +386,7 @@ class SyncOrSwimTable:
         return effects
 
     def _do_random_routine(self, now: float, seed: int | None = None) -> Effects:
-        if not (self._campaign_done() or self._unlock_all()):
+        if not self._rules().randoms_open(self._campaign_done()):
             return problem("Random routines open once the whole campaign is finished")
         assert self.content is not None
         seed = self.rng.randrange(1, 1_000_000) if seed is None else int(seed)
@@ -409,7 +452,7 @@ class SyncOrSwimTable:
         self._result_stored = False
         self.store.add_result(GAME_ID, GameResult(
             routine_id, len(session.seats), card.score, card.total_seconds, False,
-            card.to_dict()))
+            self._with_team(card.to_dict())))
         self._result_stored = True
         self._records = None
         self.store.add_progress(GAME_ID, routine_id)
@@ -425,6 +468,9 @@ class SyncOrSwimTable:
         following = choices[ids.index(routine_id) + 1]
         return None if following.locked else following
 
+    def _with_team(self, details: dict[str, Any]) -> dict[str, Any]:
+        return {**details, "team": self.team} if self.team else details
+
     def _end_session(self, now: float) -> Effects:
         """Abandon a routine still running (scored 0, kept in the history)."""
         session = self.session
@@ -436,7 +482,7 @@ class SyncOrSwimTable:
                 self._result_stored = False
                 self.store.add_result(GAME_ID, GameResult(
                     session.routine.id, len(session.seats), 0, card.total_seconds, True,
-                    card.to_dict()))
+                    self._with_team(card.to_dict())))
                 self._result_stored = True
                 self._close_journal_if_over()
             except Exception:
@@ -564,11 +610,9 @@ class SyncOrSwimTable:
         except KeyError:
             return None
 
-    def _unlock_all(self) -> bool:
-        """The staff setting, read under its old unprefixed key on a table that set it
-        before settings were per game (until staff set it again)."""
-        value = self.store.setting(UNLOCK_ALL)
-        return bool(self.store.setting(OLD_UNLOCK_ALL, False) if value is None else value)
+    def _rules(self) -> CampaignRules:
+        campaign = self.content.campaign if self.content is not None else ()
+        return read_rules(self.store, len(campaign))
 
     def _campaign_done(self) -> bool:
         assert self.content is not None
@@ -578,13 +622,13 @@ class SyncOrSwimTable:
     def _choices(self) -> tuple[RoutineChoice, ...]:
         if self.content is None:
             return ()
-        unlock_all = self._unlock_all()
+        rules = self._rules()
         routines = [*self.content.campaign, *self.randoms.values()]
         results = self.store.results(GAME_ID)
         top = {r.id: best_points(results, r.id, self.players) for r in routines}
         choices = campaign_choices(self.content.campaign, self.store.progress(GAME_ID),
-                                   unlock_all, top)
-        if unlock_all or self._campaign_done():
+                                   rules, top)
+        if rules.randoms_open(self._campaign_done()):
             choices += [RoutineChoice(r.id, r.name, None, False, top[r.id])
                         for r in self.randoms.values()]
         return tuple(choices)
@@ -592,15 +636,21 @@ class SyncOrSwimTable:
     # ------------------------------------------------------------------ the view
 
     def _records_view(self) -> SyncRecords:
-        if self._records is None:
+        wall = getattr(self.store, "wall_clock", time.time)()
+        day = time.localtime(wall)[:3]
+        if self._records is None or day != self._records_day:  # "today" moved on
             campaign = self.content.campaign if self.content is not None else ()
             names = {r.id: r.name for r in (*campaign, *self.randoms.values())}
-            self._records = read_records(self.store, names, [r.id for r in campaign])
+            self._records = read_records(self.store, names, [r.id for r in campaign], wall)
+            self._records_day = day
         return self._records
 
     def _build_view(self) -> TableView:
+        rules = self._rules()
         game = SyncOrSwimView(
-            players=self.players, unlock_all=self._unlock_all(),
+            players=self.players, unlock_all=not rules.locking,
+            open_from_start=rules.open_from_start, random_from_start=rules.random_open,
+            team=self.team,
             enroll=self.tools.enroll_view(self.phase),
             deck_check=self.tools.check_view(self.phase, self._deck_names()))
         view = TableView(game=GAME_ID, phase=self.phase, problems=self.problems,
@@ -608,7 +658,8 @@ class SyncOrSwimTable:
         if self.phase is Phase.BROKEN:
             return replace(view, payload=game)
         if self.phase is Phase.CHOOSING:
-            game = replace(game, choices=self._choices())
+            game = replace(game, choices=self._choices(),
+                           randoms_open=rules.randoms_open(self._campaign_done()))
         if self.phase in (Phase.ATTRACT, Phase.CHOOSING, Phase.SCORE):
             game = replace(game, records=self._records_view())
         session = self.session
@@ -646,7 +697,7 @@ class SyncOrSwimTable:
         if phase is Phase.SETUP:
             assert self.content is not None
             count = len(self.content.deck.for_players(len(session.seats)))
-            return (f"Shuffle the {count} Sync cards shown onto the Center Platform and lay "
+            return (f"Shuffle the {count} Sync cards shown onto the Centre Platform and lay "
                     f"the element cards face down in lane order. {captain}.")
         if phase is Phase.ROUND_READY:
             again = session.failures_this_round > 0
@@ -654,7 +705,7 @@ class SyncOrSwimTable:
                     if again else f"Round {session.round_number}: {session.added.name} joins")
             return f"{head}. {captain}. Deal 2 cards each, then SWIM!"
         if phase is Phase.PRACTICE:
-            return "Swim! Captain: touch both pads when everyone is in the diving position"
+            return "Swim! Captain: touch both stop pads when everyone is in the diving position"
         if phase is Phase.TIME_OUT:
             return "Time is up: TRY AGAIN (+10 s)"
         if phase is Phase.READING:

@@ -122,6 +122,8 @@ class SyncStaff(StrEnum):
     """Sync or Swim's own staff actions, sent through ``controller.staff``."""
 
     UNLOCK_ALL = "unlock_all"              # on=True
+    CAMPAIGN = "campaign"                  # locking=bool, open_from_start=int,
+                                           # random_from_start=bool (any of them)
     DECK_CHECK_START = "deck_check_start"  # seat=1, lane=1; during SETUP
     DECK_CHECK_STOP = "deck_check_stop"
     ENROLL_START = "enroll_start"          # in_order=True, seat=1, lane=1; between routines
@@ -132,9 +134,11 @@ class SyncStaff(StrEnum):
 
 
 COMMANDS = ("choose", "begin", "swim", "stop_on_screen", "try_again", "judge_by_hand",
-            "override", "next", "random_routine")
+            "override", "next", "random_routine", "quick_play", "team")
 """What ``controller.act`` takes for Sync or Swim (besides the shared ``wake`` and
-``abandon``): ``choose`` (players, routine_id, seats=None), ``begin``, ``swim``,
+``abandon``): ``choose`` (players, routine_id, seats=None), ``quick_play``
+(players=None: straight from the attract screen to routine 1's setup), ``team``
+(team: the team's name, or None; choosing and setup), ``begin``, ``swim``,
 ``stop_on_screen``, ``try_again``, ``judge_by_hand`` (in_sync), ``override`` (in_sync,
 staff), ``next``, ``random_routine`` (seed=None; returns the new choice's id)."""
 
@@ -151,11 +155,36 @@ class RoutineRecord:
 
 
 @dataclass(frozen=True)
+class LeaderRow:
+    """One team on a leaderboard (``team`` is "" for a team that gave no name)."""
+
+    team: str
+    score: int
+    players: int
+
+
+PERIODS = ("Today", "This month", "All time")
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    """One routine's best teams (or every random routine's, ``played`` "random"), best
+    first, for each of :data:`PERIODS`: scores in points only."""
+
+    played: str
+    name: str
+    number: int | None
+    periods: tuple[tuple[LeaderRow, ...], ...] = ((), (), ())
+
+
+@dataclass(frozen=True)
 class SyncRecords:
-    """The records overlay: the campaign's top scores and the last few results."""
+    """The records overlay: the campaign's top scores, the last few results and a
+    leaderboard per routine."""
 
     routines: tuple[RoutineRecord, ...] = ()
     recent: tuple[str, ...] = ()   # newest first, one plain line each
+    boards: tuple[Leaderboard, ...] = ()   # campaign order, the random routines' last
 
 
 @dataclass(frozen=True)
@@ -175,6 +204,10 @@ class SyncOrSwimView:
     verdict: VerdictView | None = None          # PERFORMANCE
     score: ScoreView | None = None              # SCORE
     unlock_all: bool = False                    # staff setting: every routine open
+    open_from_start: int = 3                    # staff setting: routines open on a fresh table
+    random_from_start: bool = True              # staff setting: random routines for anyone
+    randoms_open: bool = False                  # CHOOSING: a random routine may be asked for
+    team: str | None = None                     # the team's name, if it gave one
     enroll: EnrollView | None = None            # staff enrolling card tags
     deck_check: DeckCheckView | None = None     # SETUP: the deck passed over a reader
     records: SyncRecords | None = None          # ATTRACT, CHOOSING, SCORE: top scores

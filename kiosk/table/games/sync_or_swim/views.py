@@ -11,7 +11,6 @@ from collections.abc import Iterable, Mapping
 from kiosk.games.sync_or_swim.cards import Card
 from kiosk.games.sync_or_swim.judge import Verdict
 from kiosk.games.sync_or_swim.requirements import Element, Mode, Twist
-from kiosk.games.sync_or_swim.routines import RoutineDef
 from kiosk.games.sync_or_swim.scoring import ScoreCard
 from kiosk.table.games.sync_or_swim.view import (
     CardView,
@@ -108,16 +107,3 @@ def score_view(card: ScoreCard, best_before: int | None, *, routine_id: str = ""
     return ScoreView(card.score, card.seconds, card.par_seconds, rounds, best_before,
                      card.start, card.medal, parts, routine_id, len(seats), seats,
                      following.id if following else None, following.name if following else "")
-
-
-def campaign_choices(campaign: Iterable[RoutineDef], finished: frozenset[str],
-                     unlock_all: bool, top: Mapping[str, int | None]) -> list[RoutineChoice]:
-    """Routine 1 and every routine after a finished one are open (or all, by staff)."""
-    choices = []
-    previous_done = True
-    for number, routine in enumerate(campaign, start=1):
-        locked = not (unlock_all or previous_done or routine.id in finished)
-        choices.append(RoutineChoice(routine.id, routine.name, number, locked,
-                                     top.get(routine.id)))
-        previous_done = routine.id in finished
-    return choices

@@ -1,5 +1,5 @@
 """S.Y.N.C.'s screens: the team and the game's options (setup), the round on the table
-(what to lay out, block tokens, every seat's synchronizer and mood, the covered keypad,
+(what to lay out, block tokens, every seat's synchroniser and mood, the covered keypad,
 the reveal, the discard), the end of the game, and the how-to-play, records and staff
 overlays (see :class:`~kiosk.table.games.sync_association.view.Phase`)."""
 

@@ -1,4 +1,4 @@
-"""S.Y.N.C.'s part of ``kiosk demo``, on the simulated table with its synchronizer
+"""S.Y.N.C.'s part of ``kiosk demo``, on the simulated table with its synchroniser
 tokens: the team typed on the screen's keyboard, the options, a round laid out with a
 block token, tokens and moods on the seats, the covered keypad, a reveal won and one
 lost, the discard, the game to its end and the records; then manual mode's laying.
@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from kiosk.table.games.sync_association.view import Phase
+from kiosk.ui.widgets.keyboard import type_name  # noqa: F401  (tests type with it too)
 
 GAME = "sync_association"
 
@@ -157,18 +158,6 @@ def phantom_button(pilot, number: int):
 def keypad_key(pilot, number: int):
     """A key of the covered keypad (the cover is on top of everything)."""
     return next(k for k in pilot.screen().keypad_cover.ids.pad_keys.children if k.number == number)
-
-
-def type_name(pilot, name: str) -> None:
-    """Type on the screen's keyboard, key by key (a key's text is exact: "H" is not
-    "How to play")."""
-    from kiosk.ui.games.sync_association.keyboard import SyncAssociationKeyboard
-    from kiosk.ui.pilot import walk
-
-    keyboard, = pilot.widgets(SyncAssociationKeyboard)
-    keys = {w.text: w for w in walk(keyboard) if hasattr(w, "fill")}
-    for letter in name:
-        pilot.tap(keys["Space" if letter == " " else letter.upper()])
 
 
 def play(folder: Path, *, size, written: list[Path], shots: bool = True, look=None,

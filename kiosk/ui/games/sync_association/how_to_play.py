@@ -20,12 +20,12 @@ PAGES = (
      "Press your seat button to light green (sure), yellow (not sure) or red (lost). "
      "Moods are open: everyone may look, nobody may say a number."),
     ("Reveal",
-     "When every seat is set, the first player touches both pads (or the countdown "
+     "When every seat is set, the first player touches both stop pads (or the countdown "
      "runs out) and every number turns at once. All the same: a victory. Otherwise the "
      "team picks an open phantom for the loss pile and gains a block token."),
     ("Block tokens",
      "Before choosing, the first player may lay up to 3 block tokens: on a phantom, on "
-     "a key card or on a player's synchronizer (not advised under 5 players)."),
+     "a key card or on a player's synchroniser (not advised under 5 players)."),
     ("The end",
      "Five phantoms in the victory pile and the team wins; five in the loss pile and it "
      "loses. Your team keeps its achievements and winning streak for the next visit."),

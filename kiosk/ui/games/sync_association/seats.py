@@ -1,7 +1,7 @@
-"""Each seat's box at the screen's edge, near the seat: its synchronizer's status
+"""Each seat's box at the screen's edge, near the seat: its synchroniser's status
 (waiting, token down, keypad, a problem sentence, blocked; after the reveal its
 number), its mood as the box's colour and in words, and the buttons that seat may use
-now (mood, keypad, block its synchronizer, lay a key card).
+now (mood, keypad, block its synchroniser, lay a key card).
 
 Seats sit around the table clockwise: the first half of the table's seats along the
 bottom edge, left to right, the rest along the top edge, right to left.

@@ -15,9 +15,9 @@ from kivy.properties import (
 )
 
 from kiosk.ui import theme
-from kiosk.ui.games.sync_association.keyboard import SyncAssociationKeyboard  # noqa: F401
 from kiosk.ui.screens.base import ViewScreen
 from kiosk.ui.widgets.basics import make, reuse
+from kiosk.ui.widgets.keyboard import LetterKeyboard, typed_after  # noqa: F401
 
 RECENT_SHOWN = 6
 LIMITS = {"phantoms": (2, 6), "keys": (2, 6), "blocks": (-1, 10)}  # blocks -1: the rules'
@@ -108,14 +108,7 @@ class SyncAssociationSetupScreen(ViewScreen):
 
     def key(self, key: str) -> None:
         """A key of the on-screen keyboard."""
-        if key == "Del":
-            self.typed = self.typed[:-1]
-        elif key == "Space":
-            if self.typed and not self.typed.endswith(" "):
-                self.typed += " "
-        elif len(self.typed) < 24:
-            after_space = not self.typed or self.typed.endswith(" ")
-            self.typed += key.upper() if after_space else key.lower()
+        self.typed = typed_after(self.typed, key)
 
     def name_done(self) -> None:
         name = self.typed.strip()

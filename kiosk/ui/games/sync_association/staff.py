@@ -8,9 +8,9 @@ from kivy.properties import NumericProperty, StringProperty
 
 from kiosk.table.games.sync_association.view import SyncStaff
 from kiosk.ui import theme
-from kiosk.ui.games.sync_association.keyboard import SyncAssociationKeyboard  # noqa: F401
 from kiosk.ui.screens.base import ViewScreen
 from kiosk.ui.widgets.basics import make, reuse
+from kiosk.ui.widgets.keyboard import LetterKeyboard, typed_after  # noqa: F401
 
 SECONDS = (0, 3, 5, 8, 10, 15, 20, 30, 60)
 SHOWN = 5
@@ -64,13 +64,7 @@ class SyncAssociationStaffScreen(ViewScreen):
         self.renaming, self.typed, self.deleting = team, "", ""
 
     def key(self, key: str) -> None:
-        if key == "Del":
-            self.typed = self.typed[:-1]
-        elif key == "Space":
-            self.typed += " " if self.typed and not self.typed.endswith(" ") else ""
-        elif len(self.typed) < 24:
-            start = not self.typed or self.typed.endswith(" ")
-            self.typed += key.upper() if start else key.lower()
+        self.typed = typed_after(self.typed, key)
 
     def save_name(self) -> None:
         if not self.typed.strip():

@@ -1,11 +1,11 @@
 """Sync or Swim's screens: one per phase of its table logic (see
 :class:`~kiosk.table.games.sync_or_swim.view.Phase`), plus the tutorial, the icon
-reference, the records, tagging cards and the deck check (a panel of the setup
-screen)."""
+reference, the records and leaderboards, the team's name, tagging cards, the deck check
+(a panel of the setup screen) and, for staff, which routines are open."""
 
 from __future__ import annotations
 
-from kiosk.table.games.sync_or_swim.view import Phase, SyncStaff
+from kiosk.table.games.sync_or_swim.view import Phase
 from kiosk.ui.games import DevTool, GameScreens, StaffButton
 
 _HERE = "kiosk.ui.games.sync_or_swim"
@@ -22,6 +22,8 @@ SCREENS = GameScreens(
         "icons": f"{_HERE}.icons:IconsScreen",
         "enroll": f"{_HERE}.enroll:EnrollScreen",
         "sync_or_swim_records": f"{_HERE}.records:SyncOrSwimRecordsScreen",
+        "sync_or_swim_team": f"{_HERE}.team:SyncOrSwimTeamScreen",
+        "sync_or_swim_campaign": f"{_HERE}.campaign:SyncOrSwimCampaignScreen",
     },
     phases={
         Phase.CHOOSING: "choose",
@@ -36,18 +38,19 @@ SCREENS = GameScreens(
     },
     tick="round",
     how_to_play="tutorial",
+    quick_play="quick_play",
     records="sync_or_swim_records",
-    overlays=("tutorial", "icons", "enroll", "sync_or_swim_records"),
+    overlays=("tutorial", "icons", "enroll", "sync_or_swim_records", "sync_or_swim_team",
+              "sync_or_swim_campaign"),
     # Kept once built: the screens every round comes back to. Judging by hand is dropped
     # when left: keeping it cost ~4 MB after a routine (``python -m benchmarks ui``),
     # building it on the stop ~90 ms here, while the players turn their cards over.
     kept=("round", "performance"),
     staff_buttons=(
-        StaffButton("Unlock all routines", action=SyncStaff.UNLOCK_ALL,
-                    done="Every routine is unlocked."),
+        StaffButton("Routines open and locked", overlay="sync_or_swim_campaign"),
         StaffButton("Cards: tag a new deck", overlay="enroll"),
     ),
-    follows_view=("enroll", "sync_or_swim_records"),  # staff tagging cards: any phase
+    follows_view=("enroll", "sync_or_swim_records", "sync_or_swim_campaign"),  # any phase
     leaves_overlay=(Phase.PRACTICE, Phase.READING, Phase.PERFORMANCE, Phase.JUDGE_BY_HAND),
     title="SYNC [color=#00c8e0]or[/color] SWIM",
     dev_tools=(

@@ -36,8 +36,7 @@ class ChooseScreen(ViewScreen):
             button.text = routine_label(choice)
             button.disabled = choice.locked
             button.routine_id = choice.id
-        campaign = [c for c in view.payload.choices if c.number is not None]
-        self.randoms_open = bool(campaign) and not any(c.locked for c in campaign)
+        self.randoms_open = view.payload.randoms_open
         self._update_prompt()
 
     def _routine_button(self):

@@ -4,8 +4,10 @@ benchmarks and the UI tests (:class:`Sitting`).
 
 Three sittings share one window: a full routine on a fully working table (with a TRY
 AGAIN, a NOT IN SYNC, a round judged by hand after a reader is unplugged, the twist and
-the score, then the tutorial, icons and settings); a table with no stop pads, stopped
-with two fingers on the screen; and a kiosk whose config is broken.
+the score, then the tutorial, icons, records and leaderboard, settings and which
+routines are open); a walk-in team on a table with no stop pads (quick play from the
+attract screen, its name typed on the screen), stopped with two fingers on the screen;
+and a kiosk whose config is broken.
 """
 
 from __future__ import annotations
@@ -16,6 +18,13 @@ from pathlib import Path
 
 from kiosk.paths import config_dir
 from kiosk.table.games.sync_or_swim.view import Phase
+
+
+def choose_players(pilot, players: int) -> None:
+    """Tap the number of swimmers on the routine list (by its id: the text "3" also
+    begins routine 3's button, which walk-ins may choose too)."""
+    pilot.until(lambda: pilot.showing("choose"))
+    pilot.tap(pilot.screen().ids[f"players_{players}"])
 
 
 class Sitting:
@@ -60,7 +69,7 @@ class Sitting:
         else:  # several games on offer: this one's tile
             pilot.press("Play Sync or Swim")
         self.wait_phase(Phase.CHOOSING)
-        pilot.press(str(players))
+        choose_players(pilot, players)
         if shots:
             self.shot("choose-routine")
         pilot.press(routine)
@@ -68,6 +77,25 @@ class Sitting:
         if shots:
             self.shot("setup")
         pilot.press("We are set up")
+        self.wait_phase(Phase.ROUND_READY)
+
+    def quick_start(self, team: str = "") -> None:
+        """Walk-ins: Quick play on the attract screen, a team name, then set up."""
+        pilot = self.pilot
+        pilot.press("Quick play: Sync or Swim")
+        self.wait_phase(Phase.SETUP)
+        self.shot("quick-play-setup")
+        if team:
+            pilot.press("Name your team")
+            pilot.until(lambda: pilot.showing("sync_or_swim_team"))
+            from kiosk.ui.widgets.keyboard import type_name
+
+            type_name(pilot, team)
+            pilot.frames(2)
+            self.shot("team-name")
+            pilot.press("Done")
+            pilot.until(lambda: self.app.view.payload.team == team)
+        pilot.press("We are set up: start round 1")
         self.wait_phase(Phase.ROUND_READY)
 
     def perform(self, in_sync: bool, name: str | None = None) -> None:
@@ -159,15 +187,17 @@ def full_routine(s: Sitting, players: int) -> None:
     pilot.frames(2)
     s.shot("top-scores")
     pilot.press("Back")
-    app.open_overlay("settings")
-    pilot.frames(3)
-    s.shot("staff-pin")
     from kivy.core.window import Window
     from kivy.uix.modalview import ModalView
 
-    from kiosk.ui.widgets.popups import STAFF_PIN
+    from kiosk.ui.widgets.popups import STAFF_PIN, PinPad
 
-    for digit in STAFF_PIN:
+    app.open_overlay("settings")
+    pilot.until(lambda: pilot.widgets(PinPad))
+    for digit in STAFF_PIN[:2]:
+        pilot.press(digit, frames=1)
+    s.shot("staff-pin")  # two dots of four
+    for digit in STAFF_PIN[2:]:
         pilot.press(digit, frames=1)
     pilot.press("OK")
     # the PIN pad closes and the settings unlock a frame or more later: a tap before
@@ -179,11 +209,21 @@ def full_routine(s: Sitting, players: int) -> None:
     pilot.until(lambda: pilot.showing("enroll"))
     s.shot("tag-cards")
     pilot.press("Done")
+    pilot.until(lambda: not pilot.showing("enroll"))
+    app.open_overlay("sync_or_swim_campaign")  # a staff button of the settings, too
+    pilot.until(lambda: pilot.showing("sync_or_swim_campaign"))
+    pilot.press("+")
+    pilot.until(lambda: app.view.payload.open_from_start == 4)
+    pilot.frames(2)
+    s.shot("staff-routines-open")
+    pilot.press("Done")
 
 
 def two_finger_stop(s: Sitting, players: int) -> None:
+    """A walk-in team (quick play: routine 1 for four) on a table with no stop pads."""
     pilot = s.pilot
-    s.start(players)
+    s.shot("attract-walk-in")
+    s.quick_start(team="Owls")
     pilot.press("SWIM!")
     s.wait_phase(Phase.PRACTICE)
     s.driver.arrange(True)

@@ -1,5 +1,5 @@
 """The round: the rules face up, SWIM!, the big timer, each seat's readiness, and TIME
-OUT -> TRY AGAIN. With no stop pads, or one held or stuck, two on-screen circles stop
+OUT -> TRY AGAIN. With no stop pads, or one held or stuck, the two stop circles on screen stop
 the timer. After a stop, while a slow reader board confirms the cards, it says the cards
 are being read."""
 
@@ -78,12 +78,12 @@ class RoundScreen(ViewScreen):
                     "has their cards.")
         if view.phase is Phase.PRACTICE:
             if view.hardware.pads:
-                return "Ready? Press your seat button. Captain: touch both pads to stop."
+                return "Ready? Press your seat button. Captain: touch BOTH stop pads at once."
             if view.hardware.stuck_pads:
                 stuck = view.hardware.stuck_pads
                 which = "Stop pads A and B are" if len(stuck) > 1 else f"Stop pad {stuck[0]} is"
-                return f"{which} held or stuck. Captain: touch BOTH white circles at once."
-            return "Ready? Press your seat button. Captain: touch BOTH white circles at once."
+                return f"{which} held or stuck. Captain: touch BOTH stop circles at once."
+            return "Ready? Press your seat button. Captain: touch BOTH stop circles at once."
         if view.phase is Phase.TIME_OUT:
             return "Time ran out. Gather and reshuffle all the cards, then try again."
         return ""

@@ -26,8 +26,8 @@ STEPS = (
          "seats"),
     Step("Your cards",
          "Every card has a colour (with its letter and shape: B circle, Y triangle, G square, "
-         "gray a dash), a value from 1 to 10, and sometimes a hand or foot icon "
-         "(LH, BH, RH, LF, BF, RF). Gray is never a colour.",
+         "grey a dash), a value from 1 to 10, and sometimes a hand or foot icon "
+         "(LH, BH, RH, LF, BF, RF). Grey is never a colour.",
          "cards"),
     Step("Rule cards are lanes",
          "Each round turns one more rule card face up. Rule 1 is played in lane 1 of your "
@@ -41,7 +41,7 @@ STEPS = (
          "timer"),
     Step("Ready? Stop!",
          "When you are done, press your seat button and raise your hands. When everyone is "
-         "ready, the captain touches BOTH stop pads at once (or both circles on screen).",
+         "ready, the captain touches BOTH stop pads at once (or both stop circles on the screen).",
          "circles"),
     Step("The Performance",
          "The table reads your cards and shows them lane by lane, from lane 1. IN SYNC: the "

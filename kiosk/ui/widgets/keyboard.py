@@ -1,7 +1,8 @@
 """Big letter keys for a team's name: the table has no keyboard, and Kivy's VKeyboard
 draws keys far below the touch minimum on a 7" screen. Rows of ``KButton``s that
 scale with the window; each press calls ``typist`` with the key's text
-("A".."Z", "Space", "Del")."""
+("A".."Z", "Space", "Del"); :func:`typed_after` is what the key does to a name.
+Shared by every game that names teams (S.Y.N.C.'s groups, Sync or Swim's teams)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,29 @@ from kiosk.ui import theme
 from kiosk.ui.widgets.basics import make
 
 ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
+NAME_MAX = 24
 
 
-class SyncAssociationKeyboard(BoxLayout):
+def typed_after(typed: str, key: str, limit: int = NAME_MAX) -> str:
+    """The name after one key: words start with a capital, one space between words.
+
+    >>> name = ""
+    >>> for key in ("N", "I", "Space", "Space", "O", "W", "L", "Del", "L"):
+    ...     name = typed_after(name, key)
+    >>> name
+    'Ni Owl'
+    """
+    if key == "Del":
+        return typed[:-1]
+    if key == "Space":
+        return typed + " " if typed and not typed.endswith(" ") else typed
+    if len(typed) >= limit:
+        return typed
+    start = not typed or typed.endswith(" ")
+    return typed + (key.upper() if start else key.lower())
+
+
+class LetterKeyboard(BoxLayout):
     typist = ObjectProperty(None, allownone=True)   # called with the key's text
 
     def __init__(self, **kwargs):
@@ -31,7 +52,7 @@ class SyncAssociationKeyboard(BoxLayout):
         self.bind(size=self._spacing)
 
     def _key(self, key: str):
-        button = make("SyncAssociationKey", text=key)
+        button = make("LetterKey", text=key)
         if key in ("Space", "Del"):
             button.fill = theme.PANEL
         button.bind(on_release=lambda b: self.typist and self.typist(b.text))
@@ -42,3 +63,17 @@ class SyncAssociationKeyboard(BoxLayout):
         self.spacing = gap
         for row in self.children:
             row.spacing = gap
+
+
+def type_name(pilot, name: str) -> None:
+    """Demos and tests: type ``name`` on the screen's keyboard, key by key through the
+    pilot (a key is found among the keyboard's own: "S" is not "Staff")."""
+    from kiosk.ui.pilot import walk
+
+    keyboard, = pilot.widgets(LetterKeyboard)
+    keys = {w.text: w for w in walk(keyboard) if hasattr(w, "fill")}
+    for letter in name:
+        pilot.tap(keys["Space" if letter == " " else letter.upper()])
+
+
+theme.load_kv(__file__)
