@@ -21,6 +21,7 @@ import sys
 import board_config
 import wire
 from board import Board, FileStore
+from boot import maintenance_requested
 from mfrc522 import MFRC522
 from scanner import Scanner
 
@@ -113,19 +114,6 @@ def build(machine, config, write, store, clock, on_escape=None):
     )
 
 
-def maintenance_requested(machine, config, os_module):
-    """True (and the request consumed) when this boot must leave the REPL alone."""
-    try:
-        os_module.remove(config.MAINTENANCE_FILE)
-        return True
-    except OSError:
-        pass
-    if config.SAFE_MODE_PIN is None:
-        return False
-    pin = machine.Pin(config.SAFE_MODE_PIN, machine.Pin.IN, machine.Pin.PULL_UP)
-    return pin.value() == 0
-
-
 def request_maintenance(machine, config):
     """Reboot into the maintenance boot (the host asked for the REPL)."""
     with open(config.MAINTENANCE_FILE, "w") as f:
@@ -175,7 +163,7 @@ def main():
     import micropython
 
     config = board_config
-    if maintenance_requested(machine, config, os):
+    if maintenance_requested(machine, config, os, consume=True):
         return
     micropython.kbd_intr(-1)
     link = UsbLink(select)

@@ -84,13 +84,22 @@ def _check_tags(tags_dir: Path, known: set[str] | None) -> list[str]:
 
 
 def main(config_dir: Path) -> int:
+    from kiosk.check_table import table_warnings
+
     problems = check_config(config_dir)
     notes = config_notes(config_dir)
-    for line in problems + [f"note: {n}" for n in notes]:
+    # Warnings only once nothing is broken: problems first, one kind of list at a time.
+    warnings = [] if problems else [one_line(w) for w in table_warnings(config_dir)]
+    for line in problems + [f"note: {n}" for n in notes] + [f"warning: {w}" for w in warnings]:
         print(line)
     if problems:
         print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {config_dir}")
         return 1
-    said = f" ({len(notes)} note{'s' if len(notes) != 1 else ''} above)" if notes else ""
-    print(f"{config_dir}: everything checks out{said}")
+    above = [_count(len(notes), "note"), _count(len(warnings), "warning")]
+    said = " and ".join(a for a in above if a)
+    print(f"{config_dir}: everything checks out" + (f" ({said} above)" if said else ""))
     return 0
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' if n != 1 else ''}" if n else ""

@@ -10,8 +10,9 @@ MicroPython. Steps, each one printed as it runs:
 1. ask a running firmware to let go of the REPL: send ``0x00 \\r 0x03`` (the
    firmware reboots into a maintenance boot that leaves the REPL free), then wait
    for the port to come back;
-2. copy every ``firmware/*.py`` and the kiosk's own ``kiosk/hardware/wire.py`` as
-   ``wire.py`` (one codec for both ends);
+2. copy every ``firmware/*.py``, the kiosk's own ``kiosk/hardware/wire.py`` as
+   ``wire.py`` (one codec for both ends) and ``kiosk/hardware/usb_name.py`` (the USB
+   name ``boot.py`` gives the board from its id: one rule for board and udev);
 3. write the board id to ``board_id.txt``;
 4. reset the board: it boots the new firmware and says HELLO with its id.
 
@@ -35,6 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE_DIR = ROOT / "firmware"
 WIRE = Path(__file__).resolve().parent / "hardware" / "wire.py"
+USB_NAME = Path(__file__).resolve().parent / "hardware" / "usb_name.py"
 BOARD_ID_FILE = "board_id.txt"
 ESCAPE = b"\x00\r\x03"
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -44,6 +46,7 @@ def files() -> list[tuple[Path, str]]:
     """(local file, name on the board) for everything a board needs, in copy order."""
     pairs = [(path, path.name) for path in sorted(FIRMWARE_DIR.glob("*.py"))]
     pairs.append((WIRE, "wire.py"))
+    pairs.append((USB_NAME, "usb_name.py"))  # the board's USB name, as udev will see it
     # main.py last: a board cut off half-way keeps booting its old main.py.
     pairs.sort(key=lambda pair: pair[1] == "main.py")
     return pairs

@@ -10,7 +10,10 @@ be an absolute path). Precedence, first found wins:
 - database: an explicit path (``--database``) > ``$KIOSK_DB`` > ``KIOSK_DB=`` in the
   settings file > ``$XDG_DATA_HOME/kiosk/kiosk.sqlite3`` > ``~/.local/share/kiosk/``;
 - config folder: ``--config`` > ``$KIOSK_CONFIG`` > ``KIOSK_CONFIG=`` in the settings
-  file > the project's ``config/``.
+  file > the project's ``config/``;
+- Kivy's settings for the real table: ``$KIOSK_KIVY_CONFIG`` > ``KIOSK_KIVY_CONFIG=`` in
+  the settings file > the project's ``hardware/pi/kivy-config.ini`` (an installed table
+  keeps its copy in ``/etc/kiosk``, where an update does not replace a café's edits).
 
 ``kiosk paths`` prints what was chosen and why.
 
@@ -28,9 +31,10 @@ from typing import NamedTuple
 log = logging.getLogger(__name__)
 
 REPO_CONFIG = Path(__file__).resolve().parent.parent / "config"
+REPO_KIVY_CONFIG = Path(__file__).resolve().parent.parent / "hardware" / "pi" / "kivy-config.ini"
 SETTINGS_FILE = Path("/etc/kiosk/kiosk.env")
 DB_NAME = "kiosk.sqlite3"
-KNOWN = ("KIOSK_DB", "KIOSK_CONFIG")
+KNOWN = ("KIOSK_DB", "KIOSK_CONFIG", "KIOSK_KIVY_CONFIG")
 
 
 class Chosen(NamedTuple):
@@ -84,12 +88,21 @@ def config_dir(override: str | os.PathLike | None = None) -> Path:
 def config_choice(override: str | os.PathLike | None = None) -> Chosen:
     if override:
         return Chosen(Path(override), "--config")
-    if os.environ.get("KIOSK_CONFIG"):
-        return Chosen(Path(os.environ["KIOSK_CONFIG"]), "$KIOSK_CONFIG")
-    in_file = file_settings().get("KIOSK_CONFIG")
+    return _chosen("KIOSK_CONFIG", REPO_CONFIG, "the project's config/")
+
+
+def kivy_config_choice() -> Chosen:
+    """The Kivy settings file ``kiosk run`` loads on the real table, and why."""
+    return _chosen("KIOSK_KIVY_CONFIG", REPO_KIVY_CONFIG, "the project's hardware/pi/")
+
+
+def _chosen(name: str, fallback: Path, fallback_why: str) -> Chosen:
+    if os.environ.get(name):
+        return Chosen(Path(os.environ[name]), f"${name}")
+    in_file = file_settings().get(name)
     if in_file:
-        return Chosen(Path(in_file), f"KIOSK_CONFIG in {settings_file()}")
-    return Chosen(REPO_CONFIG, "the project's config/")
+        return Chosen(Path(in_file), f"{name} in {settings_file()}")
+    return Chosen(fallback, fallback_why)
 
 
 def data_dir() -> Path:

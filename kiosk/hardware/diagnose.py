@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from kiosk.config import DEFAULT_PATH, ConfigError, load_settings
+from kiosk.config import ConfigError, load_settings
 from kiosk.hardware.errors import BackendUnavailableError
 from kiosk.hardware.gpio import GpioTable, pi_pin_factory
 from kiosk.hardware.ports import (
@@ -39,7 +39,8 @@ from kiosk.hardware.ports import (
     PinReport,
 )
 from kiosk.hardware.readers import SerialReaders
-from kiosk.hardware.tagmap import DEFAULT_DIR, TableView, TagMap, TagMapError
+from kiosk.hardware.tagmap import TableView, TagMap, TagMapError
+from kiosk.paths import config_dir, database_path
 
 Line = Callable[[str], None]
 
@@ -166,6 +167,15 @@ def report_ports(say: Line) -> None:
     say("  serial ports on this machine: " + (", ".join(shown) if shown else "none"))
 
 
+def report_usb(seats: dict[str, int], say: Line) -> None:
+    """Each USB reader board, its self-given name and the seat that name maps to."""
+    from kiosk.hardware.usb_map import usb_lines, usb_ports
+
+    say("USB reader boards (name -> by-id path -> seat)")
+    for line in usb_lines(usb_ports(), seats):
+        say(line)
+
+
 def report_pins(pins: Sequence[PinReport], say: Line) -> None:
     say(f"Pins ({len(pins)})")
     for pin in sorted(pins, key=lambda p: (p.seat or 99, p.role)):
@@ -197,9 +207,11 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=30.0,
                         help="how long to stream events (default 30; Ctrl-C stops)")  # fmt: skip
     parser.add_argument("--config", type=Path, default=None,
-                        help=f"kiosk settings file (default {DEFAULT_PATH})")  # fmt: skip
-    parser.add_argument("--tags", type=Path, default=DEFAULT_DIR,
-                        help=f"folder of tag maps, *.csv (default {DEFAULT_DIR})")  # fmt: skip
+                        help="kiosk settings file (default: kiosk.toml in the config folder "
+                        "`kiosk paths` names)")  # fmt: skip
+    parser.add_argument("--tags", type=Path, default=None,
+                        help="folder of tag maps, *.csv (default: the tags in the database "
+                        "`kiosk paths` names, else the config folder's tags/)")  # fmt: skip
     return parser.parse_args(list(argv))
 
 
@@ -213,11 +225,7 @@ def main(argv: Sequence[str] = ()) -> int:
     def say(text: str) -> None:
         print(text, flush=True)
 
-    try:
-        tags = TagMap.load(args.tags)
-    except TagMapError as exc:
-        say(f"Tag map problem, cards will show as UIDs:\n  {exc}")
-        tags = TagMap({})
+    tags = _tags(args.tags, say)
     try:
         with _quiet_hardware_log():
             if args.simulate:
@@ -228,8 +236,23 @@ def main(argv: Sequence[str] = ()) -> int:
         return 0
 
 
+def _tags(folder: Path | None, say: Line) -> TagMap:
+    """The tags the kiosk itself would know: the database's (what ``kiosk enroll``
+    wrote), read only; else the CSV files of ``folder`` or of the config folder."""
+    from kiosk.check_table import stored_tags
+
+    stored = stored_tags(database_path()) if folder is None else None
+    if stored:
+        return TagMap(stored)
+    try:
+        return TagMap.load(folder or config_dir() / "tags")
+    except TagMapError as exc:
+        say(f"Tag map problem, cards will show as UIDs:\n  {exc}")
+        return TagMap({})
+
+
 def _real(args: argparse.Namespace, tags: TagMap, say: Line) -> int:
-    source = args.config or DEFAULT_PATH
+    source = args.config or config_dir() / "kiosk.toml"
     try:
         settings = load_settings(source)
     except ConfigError as exc:
@@ -261,6 +284,7 @@ def _real(args: argparse.Namespace, tags: TagMap, say: Line) -> int:
         healthy &= report_boards(readers, say)
         if not healthy:
             report_ports(say)
+        report_usb({b.path: b.seat for b in settings.readers.boards}, say)
         say("")
         if gpio is not None:
             report_pins(gpio.pins(), say)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kiosk.config import Problem
+from kiosk.hardware.example_tags import own_tags
 from kiosk.hardware.tag_file import UID_LENGTHS, TagFileError, format_uid, parse_uid, read_rows
 
 __all__ = ["UID_LENGTHS", "Conflict", "LaneView", "TableView", "TagMap", "TagMapError",
@@ -127,6 +128,11 @@ class TagMap:
 
     def cards(self) -> tuple[str, ...]:
         return tuple(sorted(self._uids))
+
+    def cards_with_own_tag(self) -> frozenset[str]:
+        """Cards with a tag that is not one of the example map's made-up UIDs
+        (:mod:`kiosk.hardware.example_tags`): the ones a real table can see."""
+        return own_tags(self._cards)
 
     def __len__(self) -> int:
         return len(self._cards)

@@ -75,8 +75,12 @@ class Console:
                 self._command(line)
             self._look()
         view = self.session.view()
+        examples = sum(1 for card in view.cards
+                       if card not in view.tagged and self.session.book.uid(card) is not None)
+        also = (f"; {examples} are known only by the example map's made-up tags, which no "
+                "sticker has: lay them too" if examples else "")
         self.say(f"{self.session.bound} tags bound, {self.session.skipped} cards skipped; "
-                 f"{len(view.tagged)} of {view.total} cards have a tag.")
+                 f"{len(view.tagged)} of {view.total} cards have a tag{also}.")
 
     def _look(self) -> None:
         held = self.readers.inventory().get(self.session.place, frozenset())

@@ -47,17 +47,22 @@ import signal
 from collections.abc import Mapping
 from pathlib import Path
 
+from kiosk.check_table import parse_kivy_config
+from kiosk.paths import REPO_KIVY_CONFIG, kivy_config_choice
+
 log = logging.getLogger(__name__)
 
-SHIPPED_CONFIG = Path(__file__).resolve().parents[2] / "hardware" / "pi" / "kivy-config.ini"
-"""Kivy's settings for the real table: one input provider, full screen, no cursor."""
+SHIPPED_CONFIG = REPO_KIVY_CONFIG
+"""Kivy's settings for the real table as shipped: one input provider, full screen, no
+cursor. An installed table reads its own copy (``KIOSK_KIVY_CONFIG`` in
+``/etc/kiosk/kiosk.env``, :func:`kiosk.paths.kivy_config_choice`)."""
 
 WHOLE_SECTIONS = ("input", "modules")
 """Sections the shipped file replaces rather than amends: Kivy's defaults put a mouse
 provider next to ``probesysfs`` in ``[input]``, which counts every tap twice."""
 
 
-def load_shipped_config(config, path: Path = SHIPPED_CONFIG,
+def load_shipped_config(config, path: Path | None = None,
                         environ: Mapping[str, str] = os.environ) -> None:
     """Put the shipped file's settings into Kivy's ``Config``; call it right after
     Kivy is imported with ``KIVY_NO_CONFIG=1``, before the window is made.
@@ -69,9 +74,7 @@ def load_shipped_config(config, path: Path = SHIPPED_CONFIG,
     ever read: ``Config.filename`` stays None, so no ``Config.write()`` can reach it.
     As with Kivy's own loading, a ``KCFG_SECTION_NAME`` variable still wins.
     """
-    shipped = configparser.RawConfigParser()
-    with open(path, encoding="utf-8") as handle:
-        shipped.read_file(handle)
+    shipped = read_table_config(kivy_config_choice().path if path is None else path)
     for section in shipped.sections():
         if not config.has_section(section):
             config.add_section(section)
@@ -83,6 +86,19 @@ def load_shipped_config(config, path: Path = SHIPPED_CONFIG,
             if not _from_environ(section, name, environ):
                 config.set(section, name, value)
     config.filename = None
+
+
+def read_table_config(path: Path) -> configparser.RawConfigParser:
+    """The file at ``path``; if it cannot be read or parsed, the one shipped in the
+    release, with the reason in the log (a café's typo must not keep the table dark)."""
+    try:
+        return parse_kivy_config(path)
+    except (OSError, UnicodeDecodeError, configparser.Error) as error:
+        if Path(path) == SHIPPED_CONFIG:
+            raise
+        log.error("Kivy settings %s cannot be used (%s); using the shipped %s",
+                  path, " ".join(str(error).split()), SHIPPED_CONFIG)
+        return parse_kivy_config(SHIPPED_CONFIG)
 
 
 def _from_environ(section: str, name: str, environ: Mapping[str, str]) -> bool:

@@ -9,7 +9,7 @@ kiosk's own codec module (the deploy step copies that very file as wire.py).
 import sys
 from pathlib import Path
 
-from kiosk.hardware import wire
+from kiosk.hardware import usb_name, wire
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware"
@@ -23,3 +23,4 @@ import fake_machine  # noqa: E402
 
 sys.modules["machine"] = fake_machine
 sys.modules["wire"] = wire
+sys.modules["usb_name"] = usb_name  # copied to the board as usb_name.py, as wire.py is

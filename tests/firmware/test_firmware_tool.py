@@ -44,7 +44,8 @@ def test_files_are_every_firmware_module_plus_the_kiosk_codec_and_main_last():
     remote = [name for _, name in pairs]
     assert remote[-1] == "main.py"
     assert (ROOT / "kiosk" / "hardware" / "wire.py", "wire.py") in pairs
-    assert {p.name for p in (ROOT / "firmware").glob("*.py")} | {"wire.py"} == set(remote)
+    assert ({p.name for p in (ROOT / "firmware").glob("*.py")} | {"wire.py", "usb_name.py"}
+            == set(remote))
     assert all(local.exists() for local, _ in pairs)
 
 

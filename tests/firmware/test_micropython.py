@@ -63,6 +63,7 @@ def board_folder(tmp_path_factory):
     for source in FIRMWARE_FILES:
         shutil.copy(source, folder / source.name)
     shutil.copy(ROOT / "kiosk" / "hardware" / "wire.py", folder / "wire.py")
+    shutil.copy(ROOT / "kiosk" / "hardware" / "usb_name.py", folder / "usb_name.py")
     for name in ("fake_machine.py", "scenarios.py", "board_vectors.json"):
         shutil.copy(HERE / name, folder / name)
     return folder
@@ -103,4 +104,4 @@ def test_every_firmware_module_is_compiled_and_deployed():
     names = {p.name for p in FIRMWARE_FILES}
     assert {"main.py", "mfrc522.py", "presence.py", "scanner.py", "board.py"} <= names
     deployed = {remote for _, remote in firmware_tool.files()}
-    assert names | {"wire.py"} == deployed
+    assert names | {"wire.py", "usb_name.py"} == deployed

@@ -81,7 +81,8 @@ def test_the_shipped_settings_file_is_the_only_place_the_pi_sets_the_database(mo
     hardware = Path(__file__).resolve().parents[2] / "hardware" / "systemd"
     shipped = file_settings(hardware / "kiosk.env")
     assert shipped == {"KIOSK_DB": "/var/lib/kiosk/kiosk.sqlite3",
-                       "KIOSK_CONFIG": "/opt/kiosk/config"}
+                       "KIOSK_CONFIG": "/etc/kiosk/config",
+                       "KIOSK_KIVY_CONFIG": "/etc/kiosk/kivy-config.ini"}
     unit = (hardware / "kiosk.service").read_text()
     assert not [line for line in unit.splitlines()
                 if line.startswith(("Environment=KIOSK_", "EnvironmentFile"))]

@@ -153,3 +153,32 @@ def test_the_locked_kiosk_stops_on_sigterm_and_writes_no_kivy_file(hostile_home)
     assert "Traceback" not in err
     assert digest(SHIPPED_CONFIG) == shipped_digest
     assert kivy_files(folder) == before
+
+
+def probe(env: dict) -> dict:
+    out = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return json.loads(out.stdout.strip().splitlines()[-1])["config"]
+
+
+def test_an_installed_table_runs_on_the_file_its_settings_file_names(hostile_home):
+    """scripts/install-pi puts the table's copy in /etc/kiosk and names it in
+    /etc/kiosk/kiosk.env (KIOSK_KIVY_CONFIG): that file, and only it, is what Kivy uses."""
+    env, folder = hostile_home
+    installed = folder / "etc-kiosk-kivy-config.ini"
+    installed.write_text(SHIPPED_CONFIG.read_text().replace(
+        "%(name)s = probesysfs,provider=hidinput", "%(name)s = probesysfs,provider=mtdev"))
+    settings = folder / "kiosk.env"
+    settings.write_text(f"KIOSK_KIVY_CONFIG={installed}\n")
+    config = probe({**env, "KIOSK_ENV_FILE": str(settings)})
+    assert config["input"] == {"%(name)s": "probesysfs,provider=mtdev"}
+    assert config["graphics"]["show_cursor"] == "0" and config["modules"] == {}
+
+
+def test_an_unreadable_table_file_falls_back_to_the_shipped_one(hostile_home):
+    env, folder = hostile_home
+    broken = folder / "broken.ini"
+    broken.write_text("[input\nmouse = mouse\n")
+    config = probe({**env, "KIOSK_KIVY_CONFIG": str(broken)})
+    assert config["input"] == dict(shipped().items("input"))
