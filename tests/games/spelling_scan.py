@@ -28,8 +28,10 @@ AMERICAN = re.compile(
     r"|centers?|centered|favorites?|behaviors?|honors?|analyz\w*|canceled|canceling"
     r"|labors?|humors?|flavors?|catalogs?|fulfill|practicing|licensed"
     r"|(?:" + "|".join(_IZE) + r")\w*)\b", re.IGNORECASE)
-# the file format's identifiers: a card name, a quoted colour value, a TOML key
-FORMAT = re.compile(r"\bgray-\d+(-[A-Z]{2})*|\"gray\"|'gray'|`gray`|\bneighbors(?=\s*[=.])"
+# the file format's identifiers: a card name, a quoted colour value, a TOML key; and
+# other programs' names (systemd-analyze)
+FORMAT = re.compile(r"\bsystemd-analyze\b"
+                    r"|\bgray-\d+(-[A-Z]{2})*|\"gray\"|'gray'|`gray`|\bneighbors(?=\s*[=.])"
                     r"|`neighbors[^`]*`|\bneighbors_ok\b|\[/?color[=\]]"
                     r"|\b\d gray(?: star| circle| square| triangle|★)s?|yellow, green, gray\b")
 
