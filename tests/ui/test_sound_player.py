@@ -97,7 +97,11 @@ def test_settings_volume_and_mute_reach_the_player_and_the_store(make_pilot, tmp
         pilot.press(digit, frames=1)
     pilot.press("OK")
     screen = pilot.app.screens.get_screen("settings")
-    pilot.until(lambda: screen.unlocked and "Mute" in pilot.labels())
+    # the PIN pad gone and the settings laid out before the tap (a tap on a pad still
+    # closing, or on a row still moving, misses the button on a busy machine)
+    pilot.until(lambda: screen.unlocked and not pilot.widgets(PinPad)
+                and "Mute" in pilot.labels())
+    pilot.settle()
     screen.set_volume(0.3)
     pilot.press("Mute")
     pilot.until(lambda: fake.view.muted)
