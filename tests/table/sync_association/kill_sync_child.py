@@ -16,29 +16,15 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parents[2])]
 
-from sync_rig import Rig  # noqa: E402
+from sync_rig import Rig, to_round_two_ready  # noqa: E402
 
 from kiosk.store import SQLiteStore  # noqa: E402
-from kiosk.table.games.sync_association.view import Phase  # noqa: E402
 
 
 def main(database: str) -> None:
     store = SQLiteStore(Path(database))
     rig = Rig(store=store)
-    rig.countdown(0)
-    rig.start()
-    rig.act("start_choosing")
-    rig.choose({1: 1, 2: 1, 3: 1})
-    rig.touch_pads()
-    rig.until(lambda: rig.phase == Phase.WON, "round 1 won")
-    rig.act("next_round")
-    rig.act("block", kind="phantom", value=4)
-    rig.act("start_choosing")
-    rig.clear()
-    rig.choose({1: 2, 2: 2})
-    rig.act("keypad_choose", seat=3, number=2)
-    rig.press(1)
-    assert rig.payload.ready and rig.payload.round_number == 2
+    to_round_two_ready(rig)
     os.write(1, b"READY\n")
     threading.Event().wait(60)  # the parent kills this process long before
 

@@ -162,3 +162,25 @@ class Rig:
         self.controller.close()
 
 
+
+
+def to_round_two_ready(rig: Rig) -> None:
+    """Round 1 won; in round 2 phantom 4 blocked, seats 1 and 2 set on their readers,
+    seat 3 on the keypad, seat 1 green: ready to reveal (the moment the power-cut tests
+    cut)."""
+    from kiosk.table.games.sync_association.view import Phase
+
+    rig.countdown(0)
+    rig.start()
+    rig.act("start_choosing")
+    rig.choose({1: 1, 2: 1, 3: 1})
+    rig.touch_pads()
+    rig.until(lambda: rig.phase == Phase.WON, "round 1 won")
+    rig.act("next_round")
+    rig.act("block", kind="phantom", value=4)
+    rig.act("start_choosing")
+    rig.clear()
+    rig.choose({1: 2, 2: 2})
+    rig.act("keypad_choose", seat=3, number=2)
+    rig.press(1)
+    assert rig.payload.ready and rig.payload.round_number == 2

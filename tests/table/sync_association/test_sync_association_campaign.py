@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from sync_rig import Rig
+from sync_rig import Rig, to_round_two_ready
 
 from kiosk.store import SQLiteStore
 from kiosk.table.games.sync_association.table import GAME_ID
@@ -78,20 +78,7 @@ def cut_by_closing(make_rig, path) -> None:
     """The kiosk shut down between the choosing and the reveal (its close runs)."""
     with SQLiteStore(path) as store:
         rig = make_rig(store=store)
-        rig.countdown(0)
-        rig.start()
-        rig.act("start_choosing")
-        rig.choose({1: 1, 2: 1, 3: 1})
-        rig.touch_pads()
-        rig.until(lambda: rig.phase == Phase.WON, "round 1 won")
-        rig.act("next_round")
-        rig.act("block", kind="phantom", value=4)
-        rig.act("start_choosing")
-        rig.clear()
-        rig.choose({1: 2, 2: 2})
-        rig.act("keypad_choose", seat=3, number=2)
-        rig.press(1)  # seat 1 shows green
-        assert rig.payload.ready and rig.payload.round_number == 2
+        to_round_two_ready(rig)
         rig.close()
 
 
