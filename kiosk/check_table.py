@@ -9,12 +9,12 @@ example map); each is one line saying what to do.
 from __future__ import annotations
 
 import configparser
-import sqlite3
 from pathlib import Path
 
 from kiosk.hardware.example_tags import count_examples
 from kiosk.hardware.tag_file import TagFileError, read_rows
 from kiosk.paths import database_choice, kivy_config_choice
+from kiosk.store.tags import read_only_tags
 
 ENROLL = "tag the deck with `kiosk enroll` (hardware/assembly.md, step 7)"
 
@@ -43,7 +43,7 @@ def database_warnings(database: Path | None = None) -> list[str]:
     """Example tags in the database, read without writing (a missing, locked or
     foreign file is left alone: opening the store is the kiosk's job)."""
     path = database_choice(database).path
-    pairs = stored_tags(path)
+    pairs = read_only_tags(path)
     if pairs is None:
         return []
     made_up = count_examples(pairs.items())
@@ -51,17 +51,6 @@ def database_warnings(database: Path | None = None) -> list[str]:
         return []
     return [f"{path}: {made_up} of the {len(pairs)} tags in the database are the example "
             f"map's made-up UIDs, so those cards are never seen on a real table: {ENROLL}"]
-
-
-def stored_tags(path: Path) -> dict[bytes, str] | None:
-    """The database's tag map, read only; None if there is no readable one."""
-    if not path.is_file():
-        return None
-    try:
-        with sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=1.0) as db:
-            return {bytes(uid): card for uid, card in db.execute("SELECT uid, card FROM tags")}
-    except sqlite3.Error:
-        return None
 
 
 def kivy_config_warnings() -> list[str]:

@@ -138,7 +138,7 @@ def cmd_sounds(args: argparse.Namespace) -> int:
 # Subcommands whose options belong to another module: `kiosk NAME ...` calls
 # MODULE.main(rest). Importing lazily keeps `kiosk judge` free of Kivy and serial.
 PASS_THROUGH = {
-    "diagnose": ("kiosk.hardware.diagnose", "boards, antennas, pins and live events"),
+    "diagnose": ("kiosk.diagnose_cli", "boards, antennas, pins and live events"),
     "run": ("kiosk.ui.run", "the touchscreen app (--simulate: on the simulated table)"),
     "demo": ("kiosk.ui.demo", "play a routine headless and save screenshots"),
     "firmware": ("kiosk.firmware_tool", "flash reader-board firmware"),

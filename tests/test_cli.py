@@ -108,7 +108,9 @@ def test_console_script_runs_as_a_module():
 def test_diagnose_options_reach_the_diagnostics(mocker):
     seen = mocker.patch("kiosk.hardware.diagnose.main", return_value=0)
     assert run(["diagnose", "--simulate", "--seconds", "1"]) == 0
-    seen.assert_called_once_with(["--simulate", "--seconds", "1"])
+    from kiosk.store.tags import read_only_tags
+
+    seen.assert_called_once_with(["--simulate", "--seconds", "1"], stored_tags=read_only_tags)
 
 
 def test_a_missing_pass_through_module_is_one_clear_line(monkeypatch, capsys):

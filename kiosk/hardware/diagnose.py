@@ -23,7 +23,7 @@ import logging
 import queue
 import time
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -215,8 +215,11 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace:
     return parser.parse_args(list(argv))
 
 
-def main(argv: Sequence[str] = ()) -> int:
-    """Run ``kiosk diagnose``; returns the exit status (see the module docstring)."""
+def main(argv: Sequence[str] = (), *,
+         stored_tags: Callable[[Path], Mapping[bytes, str] | None] | None = None) -> int:
+    """Run ``kiosk diagnose``; returns the exit status (see the module docstring).
+    ``stored_tags(database)`` reads the database's tags without writing (the hardware
+    layer knows no store: ``kiosk.diagnose_cli`` passes the store's reader)."""
     try:
         args = _parse(argv)
     except SystemExit as exit_:
@@ -225,7 +228,7 @@ def main(argv: Sequence[str] = ()) -> int:
     def say(text: str) -> None:
         print(text, flush=True)
 
-    tags = _tags(args.tags, say)
+    tags = _tags(args.tags, say, stored_tags)
     try:
         with _quiet_hardware_log():
             if args.simulate:
@@ -236,12 +239,11 @@ def main(argv: Sequence[str] = ()) -> int:
         return 0
 
 
-def _tags(folder: Path | None, say: Line) -> TagMap:
+def _tags(folder: Path | None, say: Line,
+          stored_tags: Callable[[Path], Mapping[bytes, str] | None] | None = None) -> TagMap:
     """The tags the kiosk itself would know: the database's (what ``kiosk enroll``
     wrote), read only; else the CSV files of ``folder`` or of the config folder."""
-    from kiosk.check_table import stored_tags
-
-    stored = stored_tags(database_path()) if folder is None else None
+    stored = stored_tags(database_path()) if folder is None and stored_tags else None
     if stored:
         return TagMap(stored)
     try:

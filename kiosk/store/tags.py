@@ -17,6 +17,7 @@ TagRecord(uid=b'\\x04\\xa1\\xb2\\xc3', card='blue-7-RH', enrolled_at=0)
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Collection, Sequence
 from pathlib import Path
@@ -152,3 +153,16 @@ def already_bound(source: str, row: CsvRow, card: str) -> Problem:
     return Problem(source, row.line, "", (
         f"tag {format_uid(row.uid)} is already {card!r} on this table; "
         "remove it first or import with replace"))
+
+
+def read_only_tags(path: Path) -> dict[bytes, str] | None:
+    """A database file's tag map read without opening the store (which would migrate
+    and write): for checks and diagnostics that must leave the file as it is. None when
+    there is no readable one (missing, locked, foreign)."""
+    if not path.is_file():
+        return None
+    try:
+        with sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=1.0) as db:
+            return {bytes(uid): card for uid, card in db.execute("SELECT uid, card FROM tags")}
+    except sqlite3.Error:
+        return None

@@ -8,6 +8,7 @@ from kiosk.hardware.example_tags import example_uid
 from kiosk.hardware.usb_map import UsbPort, usb_lines
 from kiosk.hardware.usb_name import by_id_name
 from kiosk.store import SQLiteStore
+from kiosk.store.tags import read_only_tags
 
 SEATS = {"/dev/serial/by-id/" + by_id_name(f"seat-{n}"): n for n in (1, 2)}
 
@@ -39,11 +40,11 @@ def test_diagnose_names_cards_from_the_database_that_kiosk_enroll_wrote(tmp_path
     with SQLiteStore(database) as store:
         store.tags.add(bytes.fromhex("04a0a1a2a3a4a5"), "blue-1-LH", enrolled_at=0)
     monkeypatch.setenv("KIOSK_DB", str(database))
-    tags = _tags(None, print)
+    tags = _tags(None, print, read_only_tags)
     assert tags.card(bytes.fromhex("04a0a1a2a3a4a5")) == "blue-1-LH"
     assert tags.card(example_uid("blue-2-BH-LF")) is None  # not the CSV files
 
 
 def test_diagnose_without_a_database_reads_the_config_folders_tags(tmp_path, monkeypatch):
     monkeypatch.setenv("KIOSK_DB", str(tmp_path / "none.sqlite3"))
-    assert _tags(None, print).card(example_uid("blue-2-BH-LF")) == "blue-2-BH-LF"
+    assert _tags(None, print, read_only_tags).card(example_uid("blue-2-BH-LF")) == "blue-2-BH-LF"
